@@ -1,0 +1,244 @@
+package poly
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// DivMod divides f by the list g with the multivariate division algorithm
+// in the ring's order: f = sum q[i]*g[i] + r where no term of r is divisible
+// by a leading monomial of g. The first divisor that applies is used, so the
+// result depends on the order of g unless g is a Gröbner basis. Zero
+// divisors are skipped. Cost: one pass per term removed, each O(len(g[i])).
+func DivMod(f *Poly, g []*Poly) (q []*Poly, r *Poly) {
+	ring := f.ring
+	q = make([]*Poly, len(g))
+	for i := range q {
+		q[i] = &Poly{ring: ring}
+	}
+	r = &Poly{ring: ring}
+	if f.IsZero() {
+		return q, r
+	}
+	s := ring.stride()
+	p := f.Clone()
+	rem := newBuilder(ring, 0)
+	m := make(Monomial, s)
+	c := new(big.Rat)
+	for !p.IsZero() {
+		lm := p.Monomial(0)
+		divided := false
+		for i, gi := range g {
+			if gi.IsZero() || !gi.LeadMonomial().Divides(lm) {
+				continue
+			}
+			m.Quo(lm, gi.LeadMonomial())
+			c.Quo(p.coef[0], gi.coef[0])
+			t := ring.FromTerms([]*big.Rat{c}, []Monomial{m})
+			q[i] = new(Poly).Add(q[i], t)
+			p = new(Poly).Sub(p, new(Poly).MulTerm(gi, c, m))
+			divided = true
+			break
+		}
+		if !divided {
+			rem.add(p.coef[0], lm)
+			p = &Poly{ring: ring, coef: p.coef[1:], mono: p.mono[s:]}
+		}
+	}
+	return q, rem.poly()
+}
+
+// Eval returns p at the point x (one rational per variable of p's ring).
+// Cost: one product of powers per term.
+func (p *Poly) Eval(x []*big.Rat) *big.Rat {
+	sum := new(big.Rat)
+	if p.IsZero() {
+		return sum
+	}
+	if len(x) != p.ring.NumVars() {
+		panic(fmt.Sprintf("poly: Eval with %d values for %d variables", len(x), p.ring.NumVars()))
+	}
+	pw := newPowerCache(x)
+	t := new(big.Rat)
+	for i, c := range p.coef {
+		t.Set(c)
+		m := p.Monomial(i)
+		for v := range x {
+			if m[v+1] > 0 {
+				t.Mul(t, pw.pow(v, int(m[v+1])))
+			}
+		}
+		sum.Add(sum, t)
+	}
+	return sum
+}
+
+type powerCache struct {
+	x    []*big.Rat
+	pows [][]*big.Rat
+}
+
+func newPowerCache(x []*big.Rat) *powerCache {
+	return &powerCache{x: x, pows: make([][]*big.Rat, len(x))}
+}
+
+func (c *powerCache) pow(v, e int) *big.Rat {
+	ps := c.pows[v]
+	if len(ps) == 0 {
+		ps = append(ps, big.NewRat(1, 1))
+	}
+	for len(ps) <= e {
+		ps = append(ps, new(big.Rat).Mul(ps[len(ps)-1], c.x[v]))
+	}
+	c.pows[v] = ps
+	return ps[e]
+}
+
+// Compose substitutes images[v] for every variable v of p's ring and returns
+// the result in ring to (every image must belong to to; a nil image keeps
+// the variable of the same name, which must exist in to). Cost: one product
+// of cached powers per term.
+func (p *Poly) Compose(to *Ring, images []*Poly) (*Poly, error) {
+	if p.IsZero() {
+		return to.Zero(), nil
+	}
+	n := p.ring.NumVars()
+	if len(images) != n {
+		return nil, fmt.Errorf("poly: Compose with %d images for %d variables", len(images), n)
+	}
+	imgs := make([]*Poly, n)
+	for v := range images {
+		switch {
+		case images[v] != nil:
+			if images[v].ring != to && images[v].ring != nil {
+				return nil, fmt.Errorf("poly: image of %s belongs to another ring", p.ring.vars[v])
+			}
+			imgs[v] = images[v]
+		default:
+			w := to.VarNamed(p.ring.vars[v])
+			if w == nil && p.Degree(v) > 0 {
+				return nil, fmt.Errorf("poly: variable %s has no image in %s", p.ring.vars[v], to)
+			}
+			imgs[v] = w
+		}
+	}
+	pows := make([][]*Poly, n)
+	pow := func(v, e int) *Poly {
+		for len(pows[v]) <= e {
+			if len(pows[v]) == 0 {
+				pows[v] = append(pows[v], to.One())
+				continue
+			}
+			pows[v] = append(pows[v], new(Poly).Mul(pows[v][len(pows[v])-1], imgs[v]))
+		}
+		return pows[v][e]
+	}
+	sum := to.Zero()
+	for i, c := range p.coef {
+		t := to.Const(c)
+		for v := 0; v < n; v++ {
+			if e := p.Exp(i, v); e > 0 {
+				t = new(Poly).Mul(t, pow(v, e))
+			}
+		}
+		sum = new(Poly).Add(sum, t)
+	}
+	return sum, nil
+}
+
+// Subst returns p with the polynomial q (of the same ring) substituted for
+// variable v.
+func (p *Poly) Subst(v int, q *Poly) *Poly {
+	images := make([]*Poly, p.ring.NumVars())
+	images[v] = q
+	out, err := p.Compose(p.ring, images)
+	if err != nil {
+		panic(err) // unreachable: every other variable maps to itself
+	}
+	return out
+}
+
+// ToRing returns p as a polynomial of ring to, matching variables by name
+// (never by position). It fails if p uses a variable that to lacks. Cost:
+// O(len(p)) plus a sort when the orders differ.
+func (p *Poly) ToRing(to *Ring) (*Poly, error) {
+	if p.ring == to {
+		return p.Clone(), nil
+	}
+	if p.IsZero() {
+		return to.Zero(), nil
+	}
+	perm := make([]int, p.ring.NumVars())
+	for v, name := range p.ring.vars {
+		w, ok := to.index[name]
+		if !ok {
+			if p.Degree(v) > 0 {
+				return nil, fmt.Errorf("poly: variable %s of %s is not in %s", name, p.ring, to)
+			}
+			w = -1
+		}
+		perm[v] = w
+	}
+	b := newBuilder(to, len(p.coef))
+	m := make(Monomial, to.stride())
+	for i, c := range p.coef {
+		clear(m)
+		src := p.Monomial(i)
+		m[0] = src[0]
+		for v, w := range perm {
+			if w >= 0 {
+				m[w+1] = src[v+1]
+			}
+		}
+		b.add(c, m)
+	}
+	return b.poly(), nil
+}
+
+// Derivative returns the partial derivative of p with respect to variable v.
+func (p *Poly) Derivative(v int) *Poly {
+	b := newBuilder(p.ring, len(p.coef))
+	c := new(big.Rat)
+	for i, a := range p.coef {
+		m := p.Monomial(i).Clone()
+		e := m[v+1]
+		if e == 0 {
+			continue
+		}
+		m[v+1]--
+		m[0]--
+		b.add(c.Mul(a, new(big.Rat).SetInt64(int64(e))), m)
+	}
+	return b.poly()
+}
+
+// Content returns the rational c such that p/c has coprime integer
+// coefficients and a positive leading coefficient; 0 for the zero
+// polynomial. Cost: one gcd and one lcm per term.
+func (p *Poly) Content() *big.Rat {
+	if p.IsZero() {
+		return new(big.Rat)
+	}
+	num := new(big.Int)
+	den := big.NewInt(1)
+	g := new(big.Int)
+	for _, c := range p.coef {
+		num.GCD(nil, nil, num, new(big.Int).Abs(c.Num()))
+		g.GCD(nil, nil, den, c.Denom())
+		den.Mul(den, new(big.Int).Quo(c.Denom(), g))
+	}
+	out := new(big.Rat).SetFrac(num, den)
+	if p.coef[0].Sign() < 0 {
+		out.Neg(out)
+	}
+	return out
+}
+
+// PrimitivePart returns p/Content(p): coprime integer coefficients with a
+// positive leading coefficient.
+func (p *Poly) PrimitivePart() *Poly {
+	if p.IsZero() {
+		return p.Clone()
+	}
+	return new(Poly).Scale(p, new(big.Rat).Inv(p.Content()))
+}

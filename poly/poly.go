@@ -1,0 +1,314 @@
+package poly
+
+import (
+	"math/big"
+	"slices"
+)
+
+// A Poly is a polynomial with rational coefficients in a Ring. Its terms are
+// kept sorted by decreasing monomial in the ring's order, with nonzero
+// coefficients, so the leading term is term 0 and equality is term-wise.
+//
+// The zero value is the zero polynomial of no ring; it takes the ring of the
+// other operand in arithmetic. Methods with a receiver z and operands x, y
+// (z.Add(x, y)) set z to the result and return it, like math/big; z may alias
+// an operand. Other methods leave p unchanged. Coefficients returned by Coef
+// and LeadCoef alias p's storage and must not be modified.
+type Poly struct {
+	ring *Ring
+	coef []*big.Rat
+	mono []uint16 // len(coef) monomials of ring.stride() entries each
+}
+
+// Ring returns p's ring (nil for the zero value).
+func (p *Poly) Ring() *Ring { return p.ring }
+
+// Len returns the number of terms of p.
+func (p *Poly) Len() int { return len(p.coef) }
+
+// IsZero reports whether p is the zero polynomial.
+func (p *Poly) IsZero() bool { return len(p.coef) == 0 }
+
+// IsConst reports whether p is a constant (including zero).
+func (p *Poly) IsConst() bool {
+	return len(p.coef) == 0 || len(p.coef) == 1 && p.mono[0] == 0
+}
+
+// Coef returns the coefficient of term i (0 is the leading term).
+func (p *Poly) Coef(i int) *big.Rat { return p.coef[i] }
+
+// Monomial returns the monomial of term i (0 is the leading term).
+func (p *Poly) Monomial(i int) Monomial {
+	s := p.ring.stride()
+	return Monomial(p.mono[i*s : (i+1)*s : (i+1)*s])
+}
+
+// Exp returns the exponent of variable v in term i.
+func (p *Poly) Exp(i, v int) int { return int(p.mono[i*p.ring.stride()+v+1]) }
+
+// LeadCoef returns the leading coefficient, or nil for zero.
+func (p *Poly) LeadCoef() *big.Rat {
+	if len(p.coef) == 0 {
+		return nil
+	}
+	return p.coef[0]
+}
+
+// LeadMonomial returns the leading monomial, or nil for zero.
+func (p *Poly) LeadMonomial() Monomial {
+	if len(p.coef) == 0 {
+		return nil
+	}
+	return p.Monomial(0)
+}
+
+// TotalDegree returns the largest total degree of a term, -1 for zero.
+func (p *Poly) TotalDegree() int {
+	d := -1
+	s := p.ring.strideOrZero()
+	for i := range p.coef {
+		d = max(d, int(p.mono[i*s]))
+	}
+	return d
+}
+
+func (r *Ring) strideOrZero() int {
+	if r == nil {
+		return 0
+	}
+	return r.stride()
+}
+
+// Degree returns the largest exponent of variable v, -1 for zero.
+func (p *Poly) Degree(v int) int {
+	d := -1
+	for i := range p.coef {
+		d = max(d, p.Exp(i, v))
+	}
+	return d
+}
+
+// Vars returns the indices of the variables that occur in p, ascending.
+func (p *Poly) Vars() []int {
+	if p.ring == nil {
+		return nil
+	}
+	var out []int
+	for v := range p.ring.vars {
+		if p.Degree(v) > 0 {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Set sets z to a copy of x and returns z.
+func (z *Poly) Set(x *Poly) *Poly {
+	if z == x {
+		return z
+	}
+	z.ring = x.ring
+	z.coef = copyRats(x.coef)
+	z.mono = slices.Clone(x.mono)
+	return z
+}
+
+// Clone returns a copy of p.
+func (p *Poly) Clone() *Poly { return new(Poly).Set(p) }
+
+func copyRats(c []*big.Rat) []*big.Rat {
+	out := make([]*big.Rat, len(c))
+	for i, x := range c {
+		out[i] = new(big.Rat).Set(x)
+	}
+	return out
+}
+
+// Equal reports whether p and q are the same polynomial of the same ring.
+func (p *Poly) Equal(q *Poly) bool {
+	if len(p.coef) != len(q.coef) {
+		return false
+	}
+	if len(p.coef) == 0 {
+		return true
+	}
+	if p.ring != q.ring || !slices.Equal(p.mono, q.mono) {
+		return false
+	}
+	for i := range p.coef {
+		if p.coef[i].Cmp(q.coef[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func ringOf(x, y *Poly) *Ring {
+	switch {
+	case x.ring == nil:
+		return y.ring
+	case y.ring == nil || x.ring == y.ring:
+		return x.ring
+	}
+	panic("poly: operands belong to different rings: " + x.ring.String() + " and " + y.ring.String())
+}
+
+// Add sets z to x+y and returns z. Cost: one merge, O(len(x)+len(y)).
+func (z *Poly) Add(x, y *Poly) *Poly { return z.merge(x, y, false) }
+
+// Sub sets z to x-y and returns z. Cost: one merge, O(len(x)+len(y)).
+func (z *Poly) Sub(x, y *Poly) *Poly { return z.merge(x, y, true) }
+
+func (z *Poly) merge(x, y *Poly, negY bool) *Poly {
+	r := ringOf(x, y)
+	if r == nil {
+		*z = Poly{}
+		return z
+	}
+	s := r.stride()
+	coef := make([]*big.Rat, 0, len(x.coef)+len(y.coef))
+	mono := make([]uint16, 0, (len(x.coef)+len(y.coef))*s)
+	i, j := 0, 0
+	for i < len(x.coef) || j < len(y.coef) {
+		var c int
+		switch {
+		case i == len(x.coef):
+			c = -1
+		case j == len(y.coef):
+			c = 1
+		default:
+			c = r.order.cmp(x.mono[i*s:(i+1)*s], y.mono[j*s:(j+1)*s])
+		}
+		switch {
+		case c > 0:
+			coef = append(coef, new(big.Rat).Set(x.coef[i]))
+			mono = append(mono, x.mono[i*s:(i+1)*s]...)
+			i++
+		case c < 0:
+			v := new(big.Rat).Set(y.coef[j])
+			if negY {
+				v.Neg(v)
+			}
+			coef = append(coef, v)
+			mono = append(mono, y.mono[j*s:(j+1)*s]...)
+			j++
+		default:
+			v := new(big.Rat)
+			if negY {
+				v.Sub(x.coef[i], y.coef[j])
+			} else {
+				v.Add(x.coef[i], y.coef[j])
+			}
+			if v.Sign() != 0 {
+				coef = append(coef, v)
+				mono = append(mono, x.mono[i*s:(i+1)*s]...)
+			}
+			i++
+			j++
+		}
+	}
+	z.ring, z.coef, z.mono = r, coef, mono
+	return z
+}
+
+// Neg sets z to -x and returns z.
+func (z *Poly) Neg(x *Poly) *Poly {
+	z.Set(x)
+	for _, c := range z.coef {
+		c.Neg(c)
+	}
+	return z
+}
+
+// Scale sets z to c*x and returns z.
+func (z *Poly) Scale(x *Poly, c *big.Rat) *Poly {
+	if c.Sign() == 0 {
+		*z = Poly{ring: x.ring}
+		return z
+	}
+	c = new(big.Rat).Set(c) // c may alias a coefficient of z
+	z.Set(x)
+	for _, v := range z.coef {
+		v.Mul(v, c)
+	}
+	return z
+}
+
+// MulTerm sets z to c*m*x and returns z. Cost: O(len(x)), the order is kept.
+func (z *Poly) MulTerm(x *Poly, c *big.Rat, m Monomial) *Poly {
+	if c.Sign() == 0 || x.IsZero() {
+		*z = Poly{ring: x.ring}
+		return z
+	}
+	c = new(big.Rat).Set(c)
+	m = m.Clone()
+	s := x.ring.stride()
+	coef := make([]*big.Rat, len(x.coef))
+	mono := make([]uint16, len(x.mono))
+	for i := range x.coef {
+		coef[i] = new(big.Rat).Mul(x.coef[i], c)
+		Monomial(mono[i*s : (i+1)*s]).Mul(Monomial(x.mono[i*s:(i+1)*s]), m)
+	}
+	z.ring, z.coef, z.mono = x.ring, coef, mono
+	return z
+}
+
+// Mul sets z to x*y and returns z. Cost: len(x)*len(y) coefficient
+// products and a sort of the products.
+func (z *Poly) Mul(x, y *Poly) *Poly {
+	r := ringOf(x, y)
+	if r == nil || x.IsZero() || y.IsZero() {
+		*z = Poly{ring: r}
+		return z
+	}
+	if len(x.coef) > len(y.coef) {
+		x, y = y, x
+	}
+	s := r.stride()
+	b := newBuilder(r, len(x.coef)*len(y.coef))
+	m := make(Monomial, s)
+	c := new(big.Rat)
+	for i := range x.coef {
+		xm := Monomial(x.mono[i*s : (i+1)*s])
+		for j := range y.coef {
+			m.Mul(xm, Monomial(y.mono[j*s:(j+1)*s]))
+			b.add(c.Mul(x.coef[i], y.coef[j]), m)
+		}
+	}
+	*z = *b.poly()
+	return z
+}
+
+// Pow sets z to x^n (n >= 0) and returns z, by repeated squaring.
+func (z *Poly) Pow(x *Poly, n int) *Poly {
+	if n < 0 {
+		panic("poly: negative exponent")
+	}
+	base := x.Clone()
+	acc := x.ring.oneOrNil()
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			acc = new(Poly).Mul(acc, base)
+		}
+		if n > 1 {
+			base = new(Poly).Mul(base, base)
+		}
+	}
+	*z = *acc
+	return z
+}
+
+func (r *Ring) oneOrNil() *Poly {
+	if r == nil {
+		return &Poly{}
+	}
+	return r.One()
+}
+
+// Monic returns p divided by its leading coefficient (zero stays zero).
+func (p *Poly) Monic() *Poly {
+	if p.IsZero() {
+		return p.Clone()
+	}
+	return new(Poly).Scale(p, new(big.Rat).Inv(p.coef[0]))
+}

@@ -1,0 +1,224 @@
+package poly
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestParsePrint(t *testing.T) {
+	r := MustRing(Grevlex, "x", "y", "z", "x2")
+	tests := []struct{ in, want string }{
+		{"3/2*x^2*y - z + 1", "3/2*x^2*y - z + 1"},
+		{"1 - z + y*x^2*3/2", "3/2*x^2*y - z + 1"},
+		{"(x+y)^2", "x^2 + 2*x*y + y^2"},
+		{"x2", "x2"},
+		{"-x - -y", "-x + y"},
+		{"0*x", "0"},
+		{"x*y - y*x", "0"},
+		{"(x - 1)*(x + 1)", "x^2 - 1"},
+		{"2/4*x", "1/2*x"},
+		{"x^0", "1"},
+		{"+x", "x"},
+	}
+	for _, tc := range tests {
+		p, err := r.Parse(tc.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.in, err)
+			continue
+		}
+		if got := p.String(); got != tc.want {
+			t.Errorf("Parse(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		q, err := r.Parse(p.String())
+		if err != nil || !q.Equal(p) {
+			t.Errorf("round trip of %q failed: %v %v", tc.in, q, err)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	r := MustRing(Grevlex, "x", "y")
+	tests := []struct{ in, want string }{
+		{"", "expected a number"},
+		{"x +", "expected a number"},
+		{"x y", "expected an operator"},
+		{"2x", "write 2*x"},
+		{"x/y", "non-constant"},
+		{"x/0", "division by zero"},
+		{"w", `unknown variable "w"`},
+		{"x^y", "exponent"},
+		{"x^99999999", "too large"},
+		{"(x", `expected ")"`},
+		{"x $ y", "unexpected character"},
+		{"x^2^3", "ambiguous"},
+		{"1.5*x", "unexpected"},
+	}
+	for _, tc := range tests {
+		_, err := r.Parse(tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) error = %v, want it to mention %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"3/2*x^2*y - z + 1", "(x+y)^3", "-x*-y", "x^", "((", "1/0"} {
+		f.Add(s)
+	}
+	r := MustRing(Grevlex, "x", "y", "z")
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 200 {
+			return
+		}
+		p, err := r.Parse(s)
+		if err != nil {
+			return
+		}
+		if p.TotalDegree() > 60 {
+			return
+		}
+		q, err := r.Parse(p.String())
+		if err != nil {
+			t.Fatalf("printed form %q of %q does not parse: %v", p.String(), s, err)
+		}
+		if !q.Equal(p) {
+			t.Fatalf("round trip %q -> %q -> %q", s, p, q)
+		}
+	})
+}
+
+// randPoly returns a random polynomial with small coefficients, for property tests.
+func randPoly(rng *rand.Rand, r *Ring, terms, maxDeg int) *Poly {
+	n := r.NumVars()
+	c := make([]*big.Rat, terms)
+	m := make([]Monomial, terms)
+	for i := range c {
+		c[i] = big.NewRat(int64(rng.IntN(19)-9), int64(rng.IntN(3)+1))
+		e := make([]int, n)
+		for d := rng.IntN(maxDeg + 1); d > 0; d-- {
+			e[rng.IntN(n)]++
+		}
+		m[i] = r.NewMonomial(e...)
+	}
+	return r.FromTerms(c, m)
+}
+
+func TestArithmeticProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, ord := range []Order{Lex, Grlex, Grevlex, Block(1), Weighted(1, 2, 3)} {
+		r := MustRing(ord, "x", "y", "z")
+		for it := 0; it < 50; it++ {
+			a, b, c := randPoly(rng, r, 5, 3), randPoly(rng, r, 4, 3), randPoly(rng, r, 3, 2)
+			ab := new(Poly).Mul(a, b)
+			if !ab.Equal(new(Poly).Mul(b, a)) {
+				t.Fatalf("%v: mul not commutative", ord)
+			}
+			lhs := new(Poly).Mul(a, new(Poly).Add(b, c))
+			rhs := new(Poly).Add(ab, new(Poly).Mul(a, c))
+			if !lhs.Equal(rhs) {
+				t.Fatalf("%v: distributivity fails for %v, %v, %v", ord, a, b, c)
+			}
+			if !new(Poly).Sub(ab, ab).IsZero() {
+				t.Fatal("x - x != 0")
+			}
+			pt := []*big.Rat{big.NewRat(2, 3), big.NewRat(-5, 1), big.NewRat(7, 2)}
+			if ab.Eval(pt).Cmp(new(big.Rat).Mul(a.Eval(pt), b.Eval(pt))) != 0 {
+				t.Fatal("eval is not a ring homomorphism")
+			}
+			q, rem := DivMod(ab, []*Poly{b})
+			if !b.IsZero() && (!rem.IsZero() || !q[0].Equal(a)) {
+				t.Fatalf("%v: (a*b)/b = %v rem %v, want %v", ord, q[0], rem, a)
+			}
+			qs, rem2 := DivMod(a, []*Poly{b, c})
+			sum := new(Poly).Add(new(Poly).Mul(qs[0], b), new(Poly).Add(new(Poly).Mul(qs[1], c), rem2))
+			if !sum.Equal(a) {
+				t.Fatal("division identity fails")
+			}
+			if !new(Poly).Pow(a, 3).Equal(new(Poly).Mul(a, new(Poly).Mul(a, a))) {
+				t.Fatal("pow")
+			}
+			for i := 1; i < ab.Len(); i++ {
+				if r.Cmp(ab.Monomial(i-1), ab.Monomial(i)) <= 0 {
+					t.Fatal("terms not strictly decreasing")
+				}
+			}
+			s, _ := NewRing([]string{"z", "y", "x"}, Lex)
+			moved, err := ab.ToRing(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, _ := moved.ToRing(r)
+			if !back.Equal(ab) {
+				t.Fatal("ToRing round trip")
+			}
+		}
+	}
+}
+
+func TestOrders(t *testing.T) {
+	// x > y > z; each pair is (bigger, smaller) in the order.
+	tests := []struct {
+		ord      Order
+		big, sml string
+	}{
+		{Lex, "x", "y^5"},
+		{Grlex, "y^2", "x"},
+		{Grlex, "x*z", "y^2"},
+		{Grevlex, "y^2", "x*z"},
+		{Grevlex, "x^2*y", "x*y*z"},
+		{Block(1), "x", "y^3*z^4"},
+		{Block(2), "y", "z^5"},
+		{Weighted(1, 1, 5), "z", "x^4"},
+	}
+	for _, tc := range tests {
+		r := MustRing(tc.ord, "x", "y", "z")
+		a, b := r.MustParse(tc.big).LeadMonomial(), r.MustParse(tc.sml).LeadMonomial()
+		if r.Cmp(a, b) != 1 || r.Cmp(b, a) != -1 || r.Cmp(a, a) != 0 {
+			t.Errorf("%v: want %s > %s", tc.ord, tc.big, tc.sml)
+		}
+	}
+}
+
+func TestParseSystem(t *testing.T) {
+	r, ps, err := ParseSystem("# comment\nvars: y x\nx^2 = y # circle-ish\n\nx*y - 1;\n", Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(r.Vars(), " "); got != "y x" {
+		t.Fatalf("vars = %q", got)
+	}
+	if len(ps) != 2 || ps[0].String() != "x^2 - y" {
+		t.Fatalf("got %v", ps)
+	}
+	r, _, err = ParseSystem("b + a\na*c", Lex)
+	if err != nil || strings.Join(r.Vars(), " ") != "b a c" {
+		t.Fatalf("first-appearance order: %v %v", r, err)
+	}
+	_, _, err = ParseSystem("x + 1\ny + \n", Grevlex)
+	if err == nil || !strings.HasPrefix(err.Error(), "line 2,") {
+		t.Fatalf("want line 2 error, got %v", err)
+	}
+	_, _, err = ParseSystem("x = y = z\n", Grevlex)
+	if err == nil {
+		t.Fatal("two = accepted")
+	}
+}
+
+func TestContentDerivativeSubst(t *testing.T) {
+	r := MustRing(Grevlex, "x", "y")
+	p := r.MustParse("-3/4*x^2*y + 3/2*y - 9/8")
+	if c := p.Content(); c.Cmp(big.NewRat(-3, 8)) != 0 {
+		t.Errorf("content = %v", c)
+	}
+	if pp := p.PrimitivePart().String(); pp != "2*x^2*y - 4*y + 3" {
+		t.Errorf("primitive part = %s", pp)
+	}
+	if d := p.Derivative(0).String(); d != "-3/2*x*y" {
+		t.Errorf("d/dx = %s", d)
+	}
+	if s := r.MustParse("x^2 + y").Subst(0, r.MustParse("y + 1")).String(); s != "y^2 + 3*y + 1" {
+		t.Errorf("subst = %s", s)
+	}
+}
