@@ -247,7 +247,7 @@ func (z *Poly) MulTerm(x *Poly, c *big.Rat, m Monomial) *Poly {
 	mono := make([]uint16, len(x.mono))
 	for i := range x.coef {
 		coef[i] = new(big.Rat).Mul(x.coef[i], c)
-		Monomial(mono[i*s : (i+1)*s]).Mul(Monomial(x.mono[i*s:(i+1)*s]), m)
+		Monomial(mono[i*s:(i+1)*s]).Mul(Monomial(x.mono[i*s:(i+1)*s]), m)
 	}
 	z.ring, z.coef, z.mono = x.ring, coef, mono
 	return z

@@ -1,0 +1,66 @@
+package grid
+
+// An Op is the content of an operator cell.
+type Op uint8
+
+// The operators. Absent and Any are not arithmetic: Absent is a cell without
+// operator, which ends every line through it; Any is the wildcard of a
+// pattern and stands for each of Add, Sub, Mul and Div.
+const (
+	Absent Op = iota // _
+	Add              // +
+	Sub              // -
+	Mul              // x
+	Div              // /
+	Eq               // =
+	Any              // .
+)
+
+// arith lists the four arithmetic operators in the order in which a wildcard
+// takes them.
+var arith = [4]Op{Add, Sub, Mul, Div}
+
+const opChars = "_+-x/=."
+
+// String returns the canonical character of o: _ + - x / = or .
+func (o Op) String() string {
+	if int(o) < len(opChars) {
+		return opChars[o : o+1]
+	}
+	return "?"
+}
+
+// symbol returns o as it is written in an equation, where x would be taken
+// for a number's name.
+func (o Op) symbol() string {
+	if o == Mul {
+		return "*"
+	}
+	return o.String()
+}
+
+// ParseOp reads one operator character of the --ops grammar: + - x * × / : ÷
+// = . _ and the typographic minus −.
+func ParseOp(r rune) (Op, bool) {
+	switch r {
+	case '_':
+		return Absent, true
+	case '+':
+		return Add, true
+	case '-', '−':
+		return Sub, true
+	case 'x', '*', '×':
+		return Mul, true
+	case '/', ':', '÷':
+		return Div, true
+	case '=':
+		return Eq, true
+	case '.':
+		return Any, true
+	}
+	return 0, false
+}
+
+// multiplicative reports whether o binds tighter than + and - under
+// precedence.
+func (o Op) multiplicative() bool { return o == Mul || o == Div }
