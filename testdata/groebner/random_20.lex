@@ -1,0 +1,4 @@
+dim: -1
+degree: null
+basis:
+1
