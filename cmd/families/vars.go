@@ -1,0 +1,5 @@
+package main
+
+import "math/big"
+
+var oneInt = big.NewInt(1)

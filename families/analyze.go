@@ -1,0 +1,236 @@
+package families
+
+import (
+	"context"
+
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// Options selects the lines and evaluation of a grid and bounds the algebra.
+type Options struct {
+	Lines  grid.LineSet // 0: the setting's default (DESIGN.md)
+	Eval   grid.Eval
+	Limits groebner.Limits
+}
+
+// The classes of a system, as the "class" key of DESIGN.md.
+const (
+	ClassInconsistent = "inconsistent"
+	ClassFinite       = "finite"
+	ClassPositiveDim  = "positive_dimensional"
+	ClassTimeout      = "timeout"
+	ClassError        = "error"
+)
+
+// A Report is the analysis of one operator setting. Its JSON form uses the
+// keys of DESIGN.md.
+type Report struct {
+	Ops       string   `json:"ops"`
+	Size      string   `json:"size"`
+	Lines     string   `json:"lines"`
+	Eval      string   `json:"eval"`
+	LineTexts []string `json:"line_equations"`
+	Equations []string `json:"equations"`
+	Nonzero   []string `json:"nonzero"`
+	Basis     []string `json:"basis"`
+	Class     string   `json:"class"`
+	Dimension *int     `json:"dimension"`
+	// Degree is the number of solutions with multiplicity, for class finite.
+	Degree *int `json:"degree"`
+	// Independent is a maximal independent set of numbers (size Dimension).
+	Independent []string `json:"independent,omitempty"`
+	Error       string   `json:"error,omitempty"`
+
+	setting *grid.Setting
+	system  *grid.System
+	basis   []*poly.Poly
+}
+
+// Setting returns the analysed setting.
+func (r *Report) Setting() *grid.Setting { return r.setting }
+
+// System returns the polynomial system of the setting.
+func (r *Report) System() *grid.System { return r.system }
+
+// BasisPolys returns the reduced grevlex basis of the system saturated by
+// its nonzero conditions (nil unless the class is finite or
+// positive_dimensional or inconsistent).
+func (r *Report) BasisPolys() []*poly.Poly { return r.basis }
+
+// Analyze builds the polynomial system of a concrete setting (no
+// wildcards), imposes its nonzero conditions by saturation, and classifies
+// the result: inconsistent, finite (with its degree), or positive
+// dimensional (with its dimension and an independent set of numbers). A
+// limit hit gives class timeout and no error; only bad input is an error.
+// Cost: one saturation per nonzero condition, each a Gröbner basis.
+func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error) {
+	if s.Count().Cmp(bigOne) != 0 {
+		return nil, fmt.Errorf("the pattern %s has wildcards: it matches %s settings; sweep it or fix every operator", s, s.Count())
+	}
+	sel := opt.Lines
+	if sel == 0 {
+		sel = s.DefaultLines()
+	}
+	sys, err := s.System(sel, opt.Eval, poly.Grevlex)
+	if err != nil {
+		return nil, err
+	}
+	lines, err := s.Lines(sel)
+	if err != nil {
+		return nil, err
+	}
+	z := s.Size()
+	rep := &Report{
+		Ops: s.String(), Size: z.String(), Lines: sel.String(), Eval: evalName(opt.Eval),
+		setting: s, system: sys,
+	}
+	for i := range lines {
+		rep.LineTexts = append(rep.LineTexts, lines[i].Name+": "+lines[i].Equation(z, opt.Eval))
+	}
+	for _, e := range sys.Equations {
+		rep.Equations = append(rep.Equations, e.Poly.String())
+	}
+	for _, p := range sys.Nonzero {
+		rep.Nonzero = append(rep.Nonzero, p.String())
+	}
+	G, err := SaturatedBasis(ctx, sys.Polys(), sys.Nonzero, opt.Limits)
+	if err != nil {
+		if groebner.IsLimit(err) {
+			rep.Class = ClassTimeout
+			rep.Error = err.Error()
+			return rep, nil
+		}
+		rep.Class = ClassError
+		rep.Error = err.Error()
+		return rep, nil
+	}
+	rep.basis = G
+	for _, g := range G {
+		rep.Basis = append(rep.Basis, g.String())
+	}
+	dim, indep := groebner.Dimension(G)
+	rep.Dimension = &dim
+	switch {
+	case dim < 0:
+		rep.Class = ClassInconsistent
+	case dim == 0:
+		rep.Class = ClassFinite
+		if d, ok := groebner.Degree(G, 1<<20); ok {
+			rep.Degree = &d
+		}
+	default:
+		rep.Class = ClassPositiveDim
+	}
+	for _, v := range indep {
+		rep.Independent = append(rep.Independent, sys.Ring.VarName(v))
+	}
+	return rep, nil
+}
+
+// SaturatedBasis returns the reduced grevlex basis of (F) : (prod nonzero)^∞,
+// whose zeros are the zeros of F where no nonzero condition vanishes. It
+// saturates by one condition at a time, which keeps every intermediate
+// basis small; the result does not depend on the order. An empty F gives
+// the zero ideal.
+func SaturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
+	G, err := groebner.Basis(ctx, F, lim)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range nonzero {
+		if len(G) == 1 && G[0].IsConst() {
+			break // the unit ideal is saturated
+		}
+		if len(G) == 0 {
+			break
+		}
+		G, err = groebner.Saturate(ctx, G, h, lim)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return G, nil
+}
+
+func evalName(e grid.Eval) string {
+	if e == grid.LeftToRight {
+		return "ltr"
+	}
+	return "precedence"
+}
+
+// Layout draws the setting as its layout with number names, aligned like
+// the tables of seed 000:
+//
+//	a  +  b  =  c
+//	x  -  +  +  -
+//	d  +  f  =  g
+func Layout(s *grid.Setting) string {
+	z := s.Size()
+	rows := make([][]string, z.LayoutRows())
+	for R := range rows {
+		rows[R] = make([]string, z.LayoutCols())
+		for C := range rows[R] {
+			p := grid.Pos{R: R, C: C}
+			if R%2 == 0 && C%2 == 0 {
+				i := z.NumberIndex(p)
+				if s.Present(i) {
+					rows[R][C] = z.Name(i)
+				} else {
+					rows[R][C] = "_"
+				}
+				continue
+			}
+			rows[R][C] = opText(s.Op(p))
+		}
+	}
+	return alignRows(rows)
+}
+
+func opText(o grid.Op) string {
+	switch o {
+	case grid.Add:
+		return "+"
+	case grid.Sub:
+		return "-"
+	case grid.Mul:
+		return "x"
+	case grid.Div:
+		return "/"
+	case grid.Eq:
+		return "="
+	case grid.Any:
+		return "."
+	}
+	return "_"
+}
+
+func alignRows(rows [][]string) string {
+	width := map[int]int{}
+	for _, row := range rows {
+		for c, t := range row {
+			width[c] = max(width[c], len([]rune(t)))
+		}
+	}
+	var sb strings.Builder
+	for _, row := range rows {
+		var line strings.Builder
+		for c, t := range row {
+			line.WriteString(t)
+			if c < len(row)-1 {
+				line.WriteString(strings.Repeat(" ", width[c]-len([]rune(t))+2))
+			}
+		}
+		sb.WriteString(strings.TrimRight(line.String(), " "))
+		sb.WriteString("\n")
+	}
+	return sb.String()
+}
+
+var bigOne = big.NewInt(1)
