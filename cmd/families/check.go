@@ -89,7 +89,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	fmt.Fprint(stdout, res.String())
+	fmt.Fprintln(stdout, res.String())
 	if !res.OK {
 		return fmt.Errorf("%d of %d lines fail", len(res.Failed()), len(res.Lines))
 	}
