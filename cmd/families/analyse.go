@@ -103,7 +103,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if n := s.Count(); n.Cmp(oneInt) != 0 {
-		return usagef("the pattern %s matches %s settings; sweeping patterns is not built yet: use --count, or fix every operator", s, n)
+		return sweepPattern(fs, s, opt, stdout, stderr)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
 	rep, err := families.Analyze(context.Background(), s, opt)
