@@ -49,6 +49,9 @@ func TestBadInput(t *testing.T) {
 		{"polynomial does not parse", []string{"groebner", badPoly}, "line 1"},
 		{"unknown order", []string{"groebner", "--order", "spiral", badPoly}, "spiral"},
 		{"empty system", []string{"groebner", "-"}, "no polynomials"},
+		{"factor zero", []string{"factor", "0"}, "zero polynomial"},
+		{"factor bad polynomial", []string{"factor", "x^^2"}, "column"},
+		{"factor two arguments", []string{"factor", "x", "y"}, "quote"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -149,5 +152,20 @@ func TestGroebnerCommand(t *testing.T) {
 	code, out, _ = runCmd(t, "x + 1\nx\n", "groebner")
 	if code != 0 || strings.TrimSpace(out) != "1" {
 		t.Errorf("unit ideal: %q", out)
+	}
+}
+
+func TestFactorCommand(t *testing.T) {
+	code, out, stderr := runCmd(t, "", "factor", "6*x^4*y - 6*y")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := "6\n(y)^1\n(x + 1)^1\n(x - 1)^1\n(x^2 + 1)^1\n"
+	if out != want {
+		t.Errorf("got %q, want %q", out, want)
+	}
+	code, out, _ = runCmd(t, "x^2 - 2*x + 1\n", "factor", "--format", "json", "-")
+	if code != 0 || strings.TrimSpace(out) != `{"constant":"1","factors":[{"factor":"x - 1","multiplicity":2}]}` {
+		t.Errorf("json: %q", out)
 	}
 }

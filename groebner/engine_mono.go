@@ -1,0 +1,145 @@
+package groebner
+
+import (
+	"github.com/families-project/families/poly"
+)
+
+// Monomials inside the engines use poly's packed layout (element 0 the
+// total degree, element v+1 the exponent of variable v) in flat []uint16
+// slices of stride entries per term, so conversion to and from poly.Poly is
+// a copy. The helpers here are the hot loops of both engines: they are
+// written for the compiler to inline and never allocate.
+
+// monoOps bundles the monomial order and layout of one computation.
+type monoOps struct {
+	ring    *poly.Ring
+	stride  int
+	grevlex bool // the ring's order is grevlex: compare without poly's switch
+	// divmask: a monomial's mask has, for each variable, one bit per
+	// threshold 1..per that its exponent reaches, so that a divides c only
+	// if mask(a) &^ mask(c) == 0. Several thresholds per variable when there
+	// are few variables, as in Singular's divisibility masks (Bachmann and
+	// Schönemann, "Monomial representations for Gröbner bases
+	// computations", ISSAC 1998). maskTab[v*(per+1)+e] is the bits of
+	// variable v at exponent min(e, per).
+	per     int
+	maskTab []uint64
+}
+
+func newMonoOps(r *poly.Ring) *monoOps {
+	n := r.NumVars()
+	o := &monoOps{ring: r, stride: n + 1, grevlex: r.Order().Equal(poly.Grevlex)}
+	o.per = max(1, 64/max(n, 1))
+	o.maskTab = make([]uint64, n*(o.per+1))
+	for v := 0; v < n; v++ {
+		for e := 1; e <= o.per; e++ {
+			bit := uint((v + (e-1)*n) % 64)
+			o.maskTab[v*(o.per+1)+e] = o.maskTab[v*(o.per+1)+e-1] | 1<<bit
+		}
+	}
+	return o
+}
+
+// mask returns the divisibility mask of m.
+func (o *monoOps) mask(m []uint16) uint64 {
+	var b uint64
+	per := o.per
+	for v, e := range m[1:] {
+		b |= o.maskTab[v*(per+1)+min(int(e), per)]
+	}
+	return b
+}
+
+// cmp compares a and b in the ring's order.
+func (o *monoOps) cmp(a, b []uint16) int {
+	if o.grevlex {
+		if a[0] != b[0] {
+			if a[0] > b[0] {
+				return 1
+			}
+			return -1
+		}
+		for i := len(a) - 1; i > 0; i-- {
+			if a[i] != b[i] {
+				if a[i] < b[i] {
+					return 1
+				}
+				return -1
+			}
+		}
+		return 0
+	}
+	return o.ring.Cmp(a, b)
+}
+
+// divides reports whether a divides b.
+func divides(a, b []uint16) bool {
+	if a[0] > b[0] {
+		return false
+	}
+	b = b[:len(a)]
+	for i := 1; i < len(a); i++ {
+		if a[i] > b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// monoMul sets z = x*y, where y has exactly one monomial's length and z
+// and x may be longer. Overflow of a degree beyond 65535 is checked by the
+// callers once per S-polynomial (see degreeOK), not per term.
+func monoMul(z, x, y []uint16) {
+	n := len(y)
+	z = z[:n]
+	x = x[:n]
+	for i := range y {
+		z[i] = x[i] + y[i]
+	}
+}
+
+// monoQuo sets z = x/y; y must divide x and has exactly one monomial's
+// length.
+func monoQuo(z, x, y []uint16) {
+	n := len(y)
+	z = z[:n]
+	x = x[:n]
+	for i := range y {
+		z[i] = x[i] - y[i]
+	}
+}
+
+// monoLCM sets z = lcm(x, y).
+func monoLCM(z, x, y []uint16) {
+	d := 0
+	for i := 1; i < len(x); i++ {
+		e := max(x[i], y[i])
+		z[i] = e
+		d += int(e)
+	}
+	z[0] = uint16(min(d, maxDeg))
+}
+
+func monoEqual(a, b []uint16) bool {
+	b = b[:len(a)]
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func coprime(a, b []uint16) bool {
+	b = b[:len(a)]
+	for i := 1; i < len(a); i++ {
+		if a[i] != 0 && b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// maxDeg bounds total degrees; an lcm or product beyond it is reported as
+// a LimitError rather than wrapping around.
+const maxDeg = 1<<16 - 1

@@ -1,0 +1,296 @@
+package groebner
+
+import (
+	"math/big"
+	"slices"
+
+	"github.com/families-project/families/poly"
+)
+
+// gpoly is the exact engine's working form of a polynomial: integer
+// coefficients (a rational polynomial up to a nonzero scalar, kept
+// primitive between steps, so that reduction never computes rational
+// gcds), packed monomials in the ring's layout, and the sugar degree.
+type gpoly struct {
+	c     []zint
+	m     []uint16
+	sugar int
+	deg   int // largest total degree of a term, for overflow checks
+}
+
+// engine is the exact (integer, fraction-free) Buchberger engine. Its
+// bookkeeping of pairs and its choice of reducers depend on leading
+// monomials only and are those of the modular engine, so the trace
+// algorithm can replay a modular run over Q step by step.
+type engine struct {
+	ring  *poly.Ring
+	ops   *monoOps
+	s     int
+	lim   *limits
+	z     zarith
+	basis []*gpoly
+	red   reducers
+	steps int
+	t, tg []uint16
+	bc    [2][]zint
+	bm    [2][]uint16
+}
+
+func newEngine(r *poly.Ring, ops *monoOps, lim *limits) *engine {
+	return &engine{ring: r, ops: ops, s: ops.stride, lim: lim,
+		t: make([]uint16, ops.stride), tg: make([]uint16, ops.stride)}
+}
+
+// sub returns an engine with the same ring and limits and no basis.
+func (e *engine) sub() *engine { return newEngine(e.ring, e.ops, e.lim) }
+
+func (e *engine) lm(p *gpoly) []uint16 { return p.m[:e.s] }
+
+// push appends g to the reducers.
+func (e *engine) push(g *gpoly) {
+	e.basis = append(e.basis, g)
+	e.red.add(e.ops, e.lm(g), g.sugar, len(g.c))
+}
+
+// fromPoly converts p to a primitive integer polynomial.
+func (e *engine) fromPoly(p *poly.Poly) *gpoly {
+	pp := p.PrimitivePart()
+	g := &gpoly{c: make([]zint, pp.Len()), m: make([]uint16, 0, pp.Len()*e.s)}
+	for i := 0; i < pp.Len(); i++ {
+		g.c[i] = zbig(new(big.Int).Set(pp.Coef(i).Num()))
+		g.m = append(g.m, pp.Monomial(i)...)
+	}
+	g.sugar = p.TotalDegree()
+	g.deg = g.sugar
+	return g
+}
+
+// toPoly returns g divided by its leading coefficient.
+func (e *engine) toPoly(g *gpoly) *poly.Poly {
+	c := make([]*big.Rat, len(g.c))
+	m := make([]poly.Monomial, len(g.c))
+	lc := g.c[0].toBig()
+	for i := range g.c {
+		c[i] = new(big.Rat).SetFrac(g.c[i].toBig(), lc)
+		m[i] = poly.Monomial(g.m[i*e.s : (i+1)*e.s])
+	}
+	return e.ring.FromTerms(c, m)
+}
+
+// reduce returns a primitive normal form of w (consumed) with respect to
+// the live basis: with full, every term is reduced; otherwise only the
+// leading term, until it is irreducible (enough to decide whether w
+// reduces to zero).
+//
+// Each step is fraction free: with A = lc(w), B = lc(g) and d = gcd(A, B),
+// w becomes (B/d)*w - (A/d)*t*g, which cancels the leading term. The terms
+// already found irreducible are multiplied by B/d too (skipped when it is
+// 1, the common case of a reducer with leading coefficient 1 or dividing
+// A). Content is removed when coefficients have grown by a word since the
+// last removal, not at every step, since the gcds then cost more than
+// they save (Singular's redtail makes the same trade).
+func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
+	s := e.s
+	z := &e.z
+	wc, wm := w.c, w.m
+	out := &gpoly{sugar: w.sugar}
+	cur := -1
+	clean := 0 // bit length of the leading coefficient after the last content removal
+	if len(wc) > 0 {
+		clean = wc[0].bitLen()
+	}
+	for len(wc) > 0 {
+		lm := wm[:s]
+		top := len(out.c) == 0
+		k := e.red.find(lm, e.ops.mask(lm), top, out.sugar-int(lm[0]))
+		if k < 0 {
+			if !full {
+				break
+			}
+			out.c = append(out.c, wc[0])
+			out.m = append(out.m, lm...)
+			wc, wm = wc[1:], wm[s:]
+			continue
+		}
+		g := e.basis[k]
+		monoQuo(e.t, lm, g.m[:s])
+		if int(e.t[0])+g.deg > maxDeg {
+			return nil, degreeError()
+		}
+		if top {
+			// Only top reductions raise the sugar, as in Singular's
+			// redtail: the tail does not decide the pair order.
+			out.sugar = max(out.sugar, g.sugar+int(e.t[0]))
+		}
+		A, B := wc[0], g.c[0]
+		d := z.gcd(A, B)
+		a, b := B, A
+		if !d.isOne() {
+			a, b = z.quoExact(B, d), z.quoExact(A, d)
+		}
+		if a.sign() < 0 {
+			a, b = a.neg(), b.neg()
+		}
+		dst := 0
+		if cur == 0 {
+			dst = 1
+		}
+		e.bc[dst], e.bm[dst] = e.addMul(e.bc[dst][:0], e.bm[dst][:0], wc[1:], wm[s:], a, b, e.t, g)
+		wc, wm = e.bc[dst], e.bm[dst]
+		cur = dst
+		if !a.isOne() {
+			for i, c := range out.c {
+				out.c[i] = z.mul(a, c)
+			}
+		}
+		if len(wc) > 0 {
+			if bl := wc[0].bitLen(); bl > clean+64 {
+				e.removeContent(out.c, wc)
+				clean = wc[0].bitLen()
+			}
+		}
+		if e.steps++; e.steps&63 == 0 {
+			if err := e.lim.check(); err != nil {
+				return nil, err
+			}
+		}
+		if err := e.lim.checkBits(wc); err != nil {
+			return nil, err
+		}
+	}
+	// Own the working part: it lives in a buffer that the next call reuses.
+	out.c = append(out.c, wc...)
+	out.m = append(out.m, wm...)
+	for k := 0; k < len(out.c); k++ {
+		out.deg = max(out.deg, int(out.m[k*s]))
+	}
+	e.makePrimitive(out)
+	return out, e.lim.checkBits(out.c)
+}
+
+// removeContent divides both coefficient lists by their common content.
+func (e *engine) removeContent(a, b []zint) {
+	z := &e.z
+	d := zint{}
+	for _, l := range [2][]zint{a, b} {
+		for _, c := range l {
+			d = z.gcd(d, c)
+			if d.isOne() {
+				return
+			}
+		}
+	}
+	if d.sign() == 0 {
+		return
+	}
+	for _, l := range [2][]zint{a, b} {
+		for i, c := range l {
+			l[i] = z.quoExact(c, d)
+		}
+	}
+}
+
+// makePrimitive divides g by its content and makes the leading
+// coefficient positive.
+func (e *engine) makePrimitive(g *gpoly) {
+	if len(g.c) == 0 {
+		return
+	}
+	e.removeContent(g.c, nil)
+	if g.c[0].sign() < 0 {
+		for i, c := range g.c {
+			g.c[i] = c.neg()
+		}
+	}
+}
+
+// addMul appends to (dc, dm) the terms of a*(ac, am) - b*t*g without g's
+// leading term, and returns the grown slices.
+func (e *engine) addMul(dc []zint, dm []uint16, ac []zint, am []uint16, a, b zint, t []uint16, g *gpoly) ([]zint, []uint16) {
+	s := e.s
+	z := &e.z
+	tg := e.tg
+	nb := b.neg()
+	one := a.isOne()
+	i, j := 0, 1
+	na, ng := len(ac), len(g.c)
+	if j < ng {
+		monoMul(tg, g.m[j*s:], t)
+	}
+	for i < na && j < ng {
+		am_ := am[i*s : i*s+s]
+		switch c := e.ops.cmp(am_, tg); {
+		case c > 0:
+			v := ac[i]
+			if !one {
+				v = z.mul(a, v)
+			}
+			dc = append(dc, v)
+			dm = append(dm, am_...)
+			i++
+		case c < 0:
+			dc = append(dc, z.mul(nb, g.c[j]))
+			dm = append(dm, tg...)
+			if j++; j < ng {
+				monoMul(tg, g.m[j*s:], t)
+			}
+		default:
+			if v := z.mulSub(a, ac[i], b, g.c[j]); v.sign() != 0 {
+				dc = append(dc, v)
+				dm = append(dm, am_...)
+			}
+			i++
+			if j++; j < ng {
+				monoMul(tg, g.m[j*s:], t)
+			}
+		}
+	}
+	if i < na {
+		dm = append(dm, am[i*s:]...)
+		for ; i < na; i++ {
+			v := ac[i]
+			if !one {
+				v = z.mul(a, v)
+			}
+			dc = append(dc, v)
+		}
+	}
+	for ; j < ng; j++ {
+		monoMul(tg, g.m[j*s:], t)
+		dc = append(dc, z.mul(nb, g.c[j]))
+		dm = append(dm, tg...)
+	}
+	return dc, dm
+}
+
+// spoly returns the S-polynomial of f and g (lcm l of their leading
+// monomials) over the integers: (B/d)*(l/lm f)*f - (A/d)*(l/lm g)*g with
+// A, B their leading coefficients and d = gcd(A, B).
+func (e *engine) spoly(f, g *gpoly, l []uint16) (*gpoly, error) {
+	s := e.s
+	z := &e.z
+	tf := make([]uint16, s)
+	tg := make([]uint16, s)
+	monoQuo(tf, l, f.m[:s])
+	monoQuo(tg, l, g.m[:s])
+	if int(tf[0])+f.deg > maxDeg || int(tg[0])+g.deg > maxDeg {
+		return nil, degreeError()
+	}
+	A, B := f.c[0], g.c[0]
+	d := z.gcd(A, B)
+	a, b := z.quoExact(B, d), z.quoExact(A, d)
+	if a.sign() < 0 {
+		a, b = a.neg(), b.neg()
+	}
+	wm := make([]uint16, len(f.m)-s)
+	for i := range len(f.c) - 1 {
+		monoMul(wm[i*s:], f.m[(i+1)*s:], tf)
+	}
+	out := &gpoly{sugar: max(f.sugar+int(tf[0]), g.sugar+int(tg[0]))}
+	out.c, out.m = e.addMul(nil, nil, f.c[1:], wm, a, b, tg, g)
+	return out, nil
+}
+
+func (g *gpoly) clone() *gpoly {
+	return &gpoly{c: slices.Clone(g.c), m: slices.Clone(g.m), sugar: g.sugar, deg: g.deg}
+}

@@ -1,0 +1,337 @@
+package groebner
+
+import (
+	"math/big"
+	"slices"
+
+	"github.com/families-project/families/poly"
+)
+
+// The modular engine runs Buchberger's algorithm over Z/p for a prime p
+// below 2^31, so that a product of two coefficients and a sum fit in a
+// uint64 and no arithmetic allocates. It serves as the guide of the trace
+// algorithm (engine_trace.go): which S-pairs reduce to zero mod p, and what
+// leading monomial each new basis element has. Its results are never
+// returned as such; they are claims about Z/p only.
+
+// primes are the moduli tried in turn: the largest primes below 2^31.
+var primes = []uint64{2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549, 2147483543, 2147483497}
+
+// mpoly is a polynomial over Z/p in the engine layout: monic once it is a
+// basis element, terms by decreasing monomial.
+type mpoly struct {
+	c     []uint32
+	m     []uint16
+	sugar int
+	deg   int // largest total degree of a term, for overflow checks
+}
+
+func (p *mpoly) len() int { return len(p.c) }
+
+// traceEvent records one step of the modular run: the reduction of input
+// j (i < 0) or of the S-polynomial of basis elements i and j, and the
+// leading monomial of the result, nil when it reduced to zero.
+type traceEvent struct {
+	i, j int
+	lm   []uint16
+}
+
+type modEngine struct {
+	ops   *monoOps
+	s     int
+	p     uint64
+	ps    *pairSet
+	red   reducers
+	basis []*mpoly
+	lim   *limits
+	trace []traceEvent
+	steps int // reduction steps, for polling the limits
+	// double buffer of the reduction and a monomial scratch
+	bc [2][]uint32
+	bm [2][]uint16
+	t  []uint16
+	tg []uint16
+}
+
+func newModEngine(ops *monoOps, p uint64, lim *limits) *modEngine {
+	return &modEngine{ops: ops, s: ops.stride, p: p, ps: newPairSet(ops), lim: lim,
+		t: make([]uint16, ops.stride), tg: make([]uint16, ops.stride)}
+}
+
+// modInv returns the inverse of a (nonzero mod p) by Fermat's little
+// theorem.
+func modInv(a, p uint64) uint64 {
+	r, b, e := uint64(1), a%p, p-2
+	for e > 0 {
+		if e&1 == 1 {
+			r = r * b % p
+		}
+		b = b * b % p
+		e >>= 1
+	}
+	return r
+}
+
+// ratMod returns x mod p; ok is false when p divides the denominator.
+func ratMod(x *big.Rat, p uint64, tmp *big.Int) (uint64, bool) {
+	P := new(big.Int).SetUint64(p)
+	d := tmp.Mod(x.Denom(), P).Uint64()
+	if d == 0 {
+		return 0, false
+	}
+	n := tmp.Mod(x.Num(), P).Uint64()
+	return n * modInv(d, p) % p, true
+}
+
+// fromPoly returns f mod p, monic; ok is false when p divides a
+// denominator or the leading coefficient, since then f mod p does not
+// mirror f.
+func (e *modEngine) fromPoly(f *poly.Poly) (*mpoly, bool) {
+	g := &mpoly{sugar: f.TotalDegree(), deg: f.TotalDegree()}
+	tmp := new(big.Int)
+	for i := 0; i < f.Len(); i++ {
+		c, ok := ratMod(f.Coef(i), e.p, tmp)
+		if !ok || i == 0 && c == 0 {
+			return nil, false
+		}
+		if c != 0 {
+			g.c = append(g.c, uint32(c))
+			g.m = append(g.m, f.Monomial(i)...)
+		}
+	}
+	e.makeMonic(g)
+	return g, true
+}
+
+func (e *modEngine) makeMonic(g *mpoly) {
+	if len(g.c) == 0 || g.c[0] == 1 {
+		return
+	}
+	inv := modInv(uint64(g.c[0]), e.p)
+	for i, c := range g.c {
+		g.c[i] = uint32(uint64(c) * inv % e.p)
+	}
+}
+
+// reduce returns the normal form of w (consumed) with respect to the live
+// basis: every term is reduced; the result is not made monic. Each step subtracts a
+// multiple of a reducer from the working part by one merge into the other
+// buffer, so the cost is the sum over steps of the working length.
+func (e *modEngine) reduce(w *mpoly) (*mpoly, error) {
+	s := e.s
+	wc, wm := w.c, w.m
+	out := &mpoly{sugar: w.sugar}
+	cur := -1
+	for len(wc) > 0 {
+		lm := wm[:s]
+		top := len(out.c) == 0
+		k := e.red.find(lm, e.ops.mask(lm), top, out.sugar-int(lm[0]))
+		if k < 0 {
+			out.c = append(out.c, wc[0])
+			out.m = append(out.m, lm...)
+			out.deg = max(out.deg, int(lm[0]))
+			wc, wm = wc[1:], wm[s:]
+			continue
+		}
+		g := e.basis[k]
+		monoQuo(e.t, lm, g.m[:s])
+		if int(e.t[0])+g.deg > maxDeg {
+			return nil, degreeError()
+		}
+		if top {
+			// Only top reductions raise the sugar, as in Singular's
+			// redtail: the tail does not decide the pair order.
+			out.sugar = max(out.sugar, g.sugar+int(e.t[0]))
+		}
+		dst := 0
+		if cur == 0 {
+			dst = 1
+		}
+		e.bc[dst], e.bm[dst] = e.addMul(e.bc[dst][:0], e.bm[dst][:0], wc[1:], wm[s:], e.p-uint64(wc[0]), e.t, g)
+		wc, wm = e.bc[dst], e.bm[dst]
+		cur = dst
+		if e.steps++; e.steps&1023 == 0 {
+			if err := e.lim.check(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// addMul appends to (dc, dm) the sum of (ac, am) and mul*t*g without g's
+// leading term, and returns the grown slices.
+func (e *modEngine) addMul(dc []uint32, dm []uint16, ac []uint32, am []uint16, mul uint64, t []uint16, g *mpoly) ([]uint32, []uint16) {
+	s, P := e.s, e.p
+	tg := e.tg
+	i, j := 0, 1
+	na, ng := len(ac), len(g.c)
+	if j < ng {
+		monoMul(tg, g.m[j*s:], t)
+	}
+	for i < na && j < ng {
+		a := am[i*s : i*s+s]
+		switch c := e.ops.cmp(a, tg); {
+		case c > 0:
+			dc = append(dc, ac[i])
+			dm = append(dm, a...)
+			i++
+		case c < 0:
+			dc = append(dc, uint32(mul*uint64(g.c[j])%P))
+			dm = append(dm, tg...)
+			if j++; j < ng {
+				monoMul(tg, g.m[j*s:], t)
+			}
+		default:
+			if v := (uint64(ac[i]) + mul*uint64(g.c[j])) % P; v != 0 {
+				dc = append(dc, uint32(v))
+				dm = append(dm, a...)
+			}
+			i++
+			if j++; j < ng {
+				monoMul(tg, g.m[j*s:], t)
+			}
+		}
+	}
+	dc = append(dc, ac[i:]...)
+	dm = append(dm, am[i*s:]...)
+	for ; j < ng; j++ {
+		monoMul(tg, g.m[j*s:], t)
+		dc = append(dc, uint32(mul*uint64(g.c[j])%P))
+		dm = append(dm, tg...)
+	}
+	return dc, dm
+}
+
+// spoly returns the S-polynomial of the monic f and g with lcm l.
+func (e *modEngine) spoly(f, g *mpoly, l []uint16) (*mpoly, error) {
+	s := e.s
+	tf := make([]uint16, s)
+	tg := make([]uint16, s)
+	monoQuo(tf, l, f.m[:s])
+	monoQuo(tg, l, g.m[:s])
+	if int(tf[0])+f.deg > maxDeg || int(tg[0])+g.deg > maxDeg {
+		return nil, degreeError()
+	}
+	a := &mpoly{c: slices.Clone(f.c[1:]), m: make([]uint16, len(f.m)-s)}
+	for i := range a.c {
+		monoMul(a.m[i*s:], f.m[(i+1)*s:], tf)
+	}
+	out := &mpoly{sugar: max(f.sugar+int(tf[0]), g.sugar+int(tg[0]))}
+	out.c, out.m = e.addMul(nil, nil, a.c, a.m, e.p-1, tg, g)
+	return out, nil
+}
+
+// add appends h to the basis and updates the pairs.
+func (e *modEngine) add(h *mpoly) error {
+	if err := e.lim.checkBasis(len(e.basis) + 1); err != nil {
+		return err
+	}
+	for k := 0; k < len(h.c); k++ {
+		h.deg = max(h.deg, int(h.m[k*e.s]))
+	}
+	e.basis = append(e.basis, h)
+	e.ps.add(h.m[:e.s], h.sugar)
+	e.red.add(e.ops, h.m[:e.s], h.sugar, len(h.c))
+	return nil
+}
+
+// run computes a Gröbner basis mod p of the inputs (already in processing
+// order), recording the trace. It returns the reduced basis mod p, or
+// ok=false when p is unsuitable for an input.
+func (e *modEngine) run(F []*poly.Poly) (G []*mpoly, ok bool, err error) {
+	for j, f := range F {
+		g, ok := e.fromPoly(f)
+		if !ok {
+			return nil, false, nil
+		}
+		h, err := e.reduce(g)
+		if err != nil {
+			return nil, true, err
+		}
+		e.makeMonic(h)
+		if stop, err := e.record(-1, j, h); stop || err != nil {
+			return e.finish(), true, err
+		}
+	}
+	for {
+		p, more := e.ps.next()
+		if !more {
+			break
+		}
+		if err := e.lim.check(); err != nil {
+			return nil, true, err
+		}
+		sp, err := e.spoly(e.basis[p.i], e.basis[p.j], p.lcm)
+		if err != nil {
+			return nil, true, err
+		}
+		sp.sugar = p.sugar
+		h, err := e.reduce(sp)
+		if err != nil {
+			return nil, true, err
+		}
+		e.makeMonic(h)
+		if stop, err := e.record(p.i, p.j, h); stop || err != nil {
+			return e.finish(), true, err
+		}
+	}
+	return e.finish(), true, nil
+}
+
+// record appends the outcome of one reduction to the trace and adds a
+// nonzero result to the basis; stop is true for the unit ideal.
+func (e *modEngine) record(i, j int, h *mpoly) (stop bool, err error) {
+	if len(h.c) == 0 {
+		e.trace = append(e.trace, traceEvent{i: i, j: j})
+		return false, nil
+	}
+	e.trace = append(e.trace, traceEvent{i: i, j: j, lm: h.m[:e.s]})
+	if h.m[0] == 0 {
+		e.basis = []*mpoly{h}
+		e.ps = newPairSet(e.ops)
+		e.ps.add(h.m[:e.s], h.sugar)
+		e.red = reducers{}
+		e.red.add(e.ops, h.m[:e.s], h.sugar, len(h.c))
+		return true, nil
+	}
+	return false, e.add(h)
+}
+
+// finish returns the reduced basis of the live elements: by increasing
+// leading monomial, each tail reduced by the smaller ones, which are the
+// only ones that can divide its terms.
+func (e *modEngine) finish() []*mpoly {
+	s := e.s
+	var live []*mpoly
+	for k, g := range e.basis {
+		if e.red.live[k] {
+			live = append(live, g)
+		}
+	}
+	slices.SortFunc(live, func(a, b *mpoly) int { return e.ops.cmp(a.m[:s], b.m[:s]) })
+	red := &modEngine{ops: e.ops, s: s, p: e.p, ps: newPairSet(e.ops), lim: e.lim, t: e.t, tg: e.tg}
+	out := make([]*mpoly, 0, len(live))
+	for _, g := range live {
+		h, err := red.reduceTail(g)
+		if err != nil {
+			h = g // only limits fail here, and the caller checks them
+		}
+		out = append(out, h)
+		red.basis = append(red.basis, h)
+		red.red.add(e.ops, h.m[:s], h.sugar, len(h.c))
+	}
+	return out
+}
+
+// reduceTail returns g with its tail reduced by the engine's basis.
+func (e *modEngine) reduceTail(g *mpoly) (*mpoly, error) {
+	s := e.s
+	w := &mpoly{c: slices.Clone(g.c[1:]), m: slices.Clone(g.m[s:]), sugar: g.sugar}
+	r, err := e.reduce(w)
+	if err != nil {
+		return nil, err
+	}
+	out := &mpoly{c: append([]uint32{g.c[0]}, r.c...), m: append(slices.Clone(g.m[:s]), r.m...), sugar: g.sugar, deg: max(g.deg, r.deg)}
+	return out, nil
+}

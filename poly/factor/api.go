@@ -1,0 +1,280 @@
+package factor
+
+import (
+	"context"
+	"math/big"
+	"slices"
+
+	"github.com/families-project/families/poly"
+)
+
+// GCD returns the greatest common divisor of a and b over Q, normalised to
+// coprime integer coefficients and a positive leading coefficient in the
+// ring's order; GCD(0, 0) is 0. a and b must belong to the same ring.
+// Univariate inputs use the modular gcd over many word primes, multivariate
+// ones Brown's dense modular algorithm; both verify the result by exact
+// division. Cost: near-linear in the input for a trivial gcd (detected from
+// one modular image), otherwise roughly one univariate gcd per point of the
+// dense evaluation grid of the result's degrees.
+//
+// GCD panics if the two polynomials together use more than 32 variables or
+// a multivariate exponent above 255 (the internal representation's limits).
+func GCD(a, b *poly.Poly) *poly.Poly {
+	r := a.Ring()
+	if r == nil {
+		r = b.Ring()
+	}
+	if a.IsZero() && b.IsZero() {
+		return new(poly.Poly).Set(a)
+	}
+	vars := unionSorted(a.Vars(), b.Vars())
+	if len(vars) <= 1 {
+		ia, ib := uniInput(a, vars), uniInput(b, vars)
+		in := &input{vars: vars}
+		_, g := uprimitive(ugcd(ia, ib))
+		return positiveLead(in.uniToPoly(r, g))
+	}
+	ma, err := multiInput(a, vars)
+	if err != nil {
+		panic(err)
+	}
+	mb, err := multiInput(b, vars)
+	if err != nil {
+		panic(err)
+	}
+	in := &input{vars: vars}
+	return positiveLead(in.toPoly(r, mgcd(ma, mb)))
+}
+
+func positiveLead(p *poly.Poly) *poly.Poly {
+	if !p.IsZero() && p.LeadCoef().Sign() < 0 {
+		return new(poly.Poly).Neg(p)
+	}
+	return p
+}
+
+func unionSorted(a, b []int) []int {
+	v := append(append([]int(nil), a...), b...)
+	slices.Sort(v)
+	return slices.Compact(v)
+}
+
+// scaledCoef returns the numerators of p's coefficients times the lcm of
+// their denominators; the common factor does not matter for gcds.
+func scaledCoefs(p *poly.Poly) []*big.Int {
+	den := big.NewInt(1)
+	for i := 0; i < p.Len(); i++ {
+		d := p.Coef(i).Denom()
+		g := new(big.Int).GCD(nil, nil, den, d)
+		den.Mul(den, new(big.Int).Quo(d, g))
+	}
+	cs := make([]*big.Int, p.Len())
+	for i := range cs {
+		c := new(big.Int).Mul(p.Coef(i).Num(), den)
+		cs[i] = c.Quo(c, p.Coef(i).Denom())
+	}
+	return cs
+}
+
+func uniInput(p *poly.Poly, vars []int) upoly {
+	cs := scaledCoefs(p)
+	d := max(p.TotalDegree(), 0)
+	u := make(upoly, d+1)
+	for i := range u {
+		u[i] = new(big.Int)
+	}
+	for i, c := range cs {
+		e := 0
+		if len(vars) == 1 {
+			e = p.Exp(i, vars[0])
+		}
+		u[e] = c
+	}
+	return u.trim()
+}
+
+func multiInput(p *poly.Poly, vars []int) (mpoly, error) {
+	if len(vars) > maxVars {
+		return nil, &DegreeError{Degree: len(vars), Limit: maxVars, What: "variables"}
+	}
+	cs := scaledCoefs(p)
+	m := make(mpoly, len(cs))
+	for i := range m {
+		var e mono
+		for j, v := range vars {
+			x := p.Exp(i, v)
+			if x > maxExp {
+				return nil, &DegreeError{Degree: x, Limit: maxExp, What: "exponent"}
+			}
+			e[j] = uint8(x)
+		}
+		m[i] = term{e, cs[i]}
+	}
+	msort(m)
+	return m, nil
+}
+
+// SquareFree returns the square-free decomposition of p over Q:
+// p = Const * prod Factors[i].Poly^Mult with the factors square-free,
+// pairwise coprime, normalised like Factor's, and of distinct
+// multiplicities. The factors need not be irreducible. The zero
+// polynomial gives ErrZero. Cost: one content computation per variable
+// level and Yun's algorithm (a few gcds) per primitive part; no
+// factorisation.
+func SquareFree(p *poly.Poly, opts ...Option) (Factorization, error) {
+	o := options{maxDegree: DefaultMaxDegree}
+	for _, fn := range opts {
+		fn(&o)
+	}
+	if p.IsZero() {
+		return Factorization{}, ErrZero
+	}
+	in, err := fromPoly(p, o.maxDegree)
+	if err != nil {
+		return Factorization{}, err
+	}
+	r := p.Ring()
+	var res Factorization
+	if in.uni {
+		c, u := uprimitive(in.u)
+		var fs []ufac
+		k := 0
+		for k < len(u) && u[k].Sign() == 0 {
+			k++
+		}
+		u = u[k:]
+		parts := usqf(u)
+		for len(parts) < k {
+			parts = append(parts, upoly{big.NewInt(1)})
+		}
+		for i, a := range parts {
+			if i+1 == k {
+				a = umul(a, upoly{new(big.Int), big.NewInt(1)})
+			}
+			if a.deg() >= 1 {
+				fs = append(fs, ufac{a, i + 1})
+			}
+		}
+		res = in.result(r, c, len(fs), func(i int) (*poly.Poly, int) { return in.uniToPoly(r, fs[i].u), fs[i].k })
+	} else {
+		c, f := mprimitive(in.m)
+		groups := map[int]mpoly{}
+		mc := mmonoContent(f)
+		if mc != (mono{}) {
+			f, _ = mdivExact(f, mpoly{{e: mc, c: big.NewInt(1)}})
+			for v, e := range mc {
+				if e > 0 {
+					groups[int(e)] = mulGroup(groups[int(e)], mvar(v))
+				}
+			}
+		}
+		msqfAll(f, 1, groups)
+		ks := make([]int, 0, len(groups))
+		for k := range groups {
+			ks = append(ks, k)
+		}
+		slices.Sort(ks)
+		res = in.result(r, c, len(ks), func(i int) (*poly.Poly, int) { return in.toPoly(r, groups[ks[i]]), ks[i] })
+	}
+	if !res.Product(r).Equal(p) {
+		return Factorization{}, errInternal("square-free product differs from the input: " + p.String())
+	}
+	return res, nil
+}
+
+func mulGroup(g, f mpoly) mpoly {
+	if g == nil {
+		return f
+	}
+	return mmul(g, f)
+}
+
+// msqfAll adds the square-free parts of the primitive f (no monomial
+// content) to groups, multiplicities scaled by mult: the content in the
+// first variable is decomposed recursively and the primitive part by Yun.
+// Parts from the content and from the primitive part are coprime, so
+// multiplying those of equal multiplicity keeps them square-free.
+func msqfAll(f mpoly, mult int, groups map[int]mpoly) {
+	if f.isConst() {
+		return
+	}
+	vars := mvars(f)
+	v := vars[0]
+	cont, pp := mcontentPrim(f, v)
+	if !cont.isConst() {
+		msqfAll(cont, mult, groups)
+	}
+	for i, a := range msqf(pp, v) {
+		if !a.isConst() {
+			groups[mult*(i+1)] = mulGroup(groups[mult*(i+1)], a)
+		}
+	}
+}
+
+// A Root is a rational root with its multiplicity.
+type Root struct {
+	Value *big.Rat
+	Mult  int
+}
+
+// RationalRoots returns the distinct rational roots of the univariate p in
+// increasing order with their multiplicities. p must use at most one
+// variable (ErrNotUnivariate otherwise) and be nonzero (ErrZero). After
+// the square-free decomposition, each part is searched with the rational
+// root test when the divisors of its end coefficients give a short
+// candidate list, and factored by Zassenhaus' algorithm otherwise, keeping
+// the linear factors. ctx bounds the work.
+func RationalRoots(ctx context.Context, p *poly.Poly, opts ...Option) ([]Root, error) {
+	o := options{maxDegree: DefaultMaxDegree}
+	for _, fn := range opts {
+		fn(&o)
+	}
+	if p.IsZero() {
+		return nil, ErrZero
+	}
+	if len(p.Vars()) > 1 {
+		return nil, ErrNotUnivariate
+	}
+	in, err := fromPoly(p, o.maxDegree)
+	if err != nil {
+		return nil, err
+	}
+	_, u := uprimitive(in.u)
+	var roots []Root
+	k := 0
+	for k < len(u) && u[k].Sign() == 0 {
+		k++
+	}
+	if k > 0 {
+		roots = append(roots, Root{new(big.Rat), k})
+		u = u[k:]
+	}
+	if u.deg() < 1 {
+		return roots, nil
+	}
+	for i, a := range usqf(u) {
+		if a.deg() < 1 {
+			continue
+		}
+		lin, rest, ran := splitRationalRoots(a)
+		if !ran && rest.deg() >= 2 {
+			fs, err := zassenhaus(ctx, rest)
+			if err != nil {
+				return nil, err
+			}
+			lin = lin[:0]
+			for _, g := range fs {
+				if g.deg() == 1 {
+					lin = append(lin, g)
+				}
+			}
+		} else if rest.deg() == 1 {
+			lin = append(lin, rest)
+		}
+		for _, l := range lin {
+			roots = append(roots, Root{new(big.Rat).SetFrac(new(big.Int).Neg(l[0]), l[1]), i + 1})
+		}
+	}
+	slices.SortFunc(roots, func(a, b Root) int { return a.Value.Cmp(b.Value) })
+	return roots, nil
+}

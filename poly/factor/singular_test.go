@@ -1,0 +1,119 @@
+package factor
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/families-project/families/poly"
+)
+
+// singularFactorize runs Singular's factorize on each polynomial (all in
+// ring r) in one process and returns its normalised answers.
+func singularFactorize(t *testing.T, r *poly.Ring, ps []*poly.Poly) []normalized {
+	t.Helper()
+	var vars []string
+	for i := 0; i < r.NumVars(); i++ {
+		vars = append(vars, r.Var(i).String())
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "ring R_ = 0, (%s), dp;\nshort = 0;\nint k_;\nlist L_;\nstring S_;\n", strings.Join(vars, ","))
+	for _, p := range ps {
+		fmt.Fprintf(&sb, "L_ = factorize(%s);\nS_ = \"\";\n", p)
+		sb.WriteString("for (k_ = 1; k_ <= size(L_[1]); k_++) { S_ = S_ + \"|\" + string(L_[2][k_]) + \":\" + string(L_[1][k_]); }\nprint(S_);\n")
+	}
+	sb.WriteString("quit;\n")
+	f, err := os.CreateTemp("", "factor*.sing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(f.Name())
+	f.WriteString(sb.String())
+	f.Close()
+	out, err := exec.Command("Singular", "-q", "--no-warn", f.Name()).Output()
+	if err != nil {
+		t.Fatalf("Singular: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(ps) {
+		t.Fatalf("Singular printed %d lines for %d inputs", len(lines), len(ps))
+	}
+	var res []normalized
+	for _, l := range lines {
+		c := goldenCase{ring: r, single: strings.Split(strings.TrimPrefix(strings.TrimSpace(l), "|"), "|")}
+		res = append(res, singularNormalized(t, c))
+	}
+	return res
+}
+
+// TestSingularRandom compares Factor with a live Singular on random
+// products whose factors have non-constant leading coefficients in every
+// variable, the hard case for Wang's algorithm. It needs Singular on PATH
+// and skips otherwise; FACTOR_RANDOM_N sets the number of products.
+func TestSingularRandom(t *testing.T) {
+	if _, err := exec.LookPath("Singular"); err != nil {
+		t.Skip("Singular not on PATH: live comparison skipped (the golden test covers the committed cases)")
+	}
+	if testing.Short() {
+		t.Skip("live Singular comparison skipped in -short mode")
+	}
+	n := 40
+	if s := os.Getenv("FACTOR_RANDOM_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	seed := uint64(1)
+	if s := os.Getenv("FACTOR_RANDOM_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	rng := rand.New(rand.NewPCG(seed, 99))
+	names := []string{"x", "y", "z", "u", "v"}
+	for nv := 2; nv <= len(names); nv++ {
+		r := poly.MustRing(poly.Grevlex, names[:nv]...)
+		all := make([]int, nv)
+		for i := range all {
+			all[i] = i
+		}
+		var ps []*poly.Poly
+		for len(ps) < n/4+1 {
+			p := r.One()
+			for k := 0; k < 2+rng.IntN(2); k++ {
+				f := randSparse(rng, r, all, 2+rng.IntN(3), 2+rng.IntN(5), 6)
+				if f.IsConst() {
+					continue
+				}
+				p = new(poly.Poly).Mul(p, f)
+			}
+			if rng.IntN(5) == 0 {
+				p = new(poly.Poly).Mul(p, p)
+			}
+			if p.IsConst() || p.TotalDegree() > 16 {
+				continue
+			}
+			ps = append(ps, p)
+		}
+		want := singularFactorize(t, r, ps)
+		for i, p := range ps {
+			if os.Getenv("FACTOR_DEBUG") != "" {
+				fmt.Println("factoring", p)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			got, err := Factor(ctx, p)
+			cancel()
+			if err != nil {
+				t.Errorf("%s: %v", p, err)
+				continue
+			}
+			if h := oursNormalized(r, got); h.String() != want[i].String() {
+				t.Errorf("%s\n got  %s\n want %s", p, h, want[i])
+			}
+		}
+	}
+	_ = big.NewInt
+}
