@@ -59,25 +59,25 @@ func unionSorted(a, b []int) []int {
 	return slices.Compact(v)
 }
 
-// scaledCoef returns the numerators of p's coefficients times the lcm of
-// their denominators; the common factor does not matter for gcds.
-func scaledCoefs(p *poly.Poly) []*big.Int {
-	den := big.NewInt(1)
+// scaledCoefs returns p's coefficients times den, the lcm of their
+// denominators, so that p = (integer polynomial)/den.
+func scaledCoefs(p *poly.Poly) (cs []*big.Int, den *big.Int) {
+	den = big.NewInt(1)
 	for i := 0; i < p.Len(); i++ {
 		d := p.Coef(i).Denom()
 		g := new(big.Int).GCD(nil, nil, den, d)
 		den.Mul(den, new(big.Int).Quo(d, g))
 	}
-	cs := make([]*big.Int, p.Len())
+	cs = make([]*big.Int, p.Len())
 	for i := range cs {
 		c := new(big.Int).Mul(p.Coef(i).Num(), den)
 		cs[i] = c.Quo(c, p.Coef(i).Denom())
 	}
-	return cs
+	return cs, den
 }
 
 func uniInput(p *poly.Poly, vars []int) upoly {
-	cs := scaledCoefs(p)
+	cs, _ := scaledCoefs(p)
 	d := max(p.TotalDegree(), 0)
 	u := make(upoly, d+1)
 	for i := range u {
@@ -97,7 +97,7 @@ func multiInput(p *poly.Poly, vars []int) (mpoly, error) {
 	if len(vars) > maxVars {
 		return nil, &DegreeError{Degree: len(vars), Limit: maxVars, What: "variables"}
 	}
-	cs := scaledCoefs(p)
+	cs, _ := scaledCoefs(p)
 	m := make(mpoly, len(cs))
 	for i := range m {
 		var e mono
@@ -211,7 +211,7 @@ func msqfAll(f mpoly, mult int, groups map[int]mpoly) {
 	}
 }
 
-// A Root is a rational root with its multiplicity.
+// A Root is a rational root with its multiplicity (at least 1).
 type Root struct {
 	Value *big.Rat
 	Mult  int

@@ -70,9 +70,9 @@ next:
 // factorPrim appends the irreducible factors of f, which is primitive over
 // Z with positive leading coefficient and no monomial content, each with
 // multiplicity mult times its own. sqf says f is already known square-free.
-// The steps go from cheap to expensive: content in each variable, the
-// linear-variable irreducibility test, square-free decomposition, and only
-// then Wang's algorithm.
+// The steps go from cheap to expensive: the degree-one irreducibility
+// test (with the content in that variable), content in the main variable,
+// square-free decomposition, and only then Wang's algorithm.
 func factorPrim(ctx context.Context, f mpoly, mult int, sqf bool, out *[]mfac) error {
 	if err := ctx.Err(); err != nil {
 		return err

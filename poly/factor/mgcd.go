@@ -58,6 +58,59 @@ func unionVars(a, b mpoly) []int {
 	return slices.Compact(vs)
 }
 
+// coprimeByImages is a cheap proof that gcd(a, b) = 1, tried before the
+// modular algorithm because most gcds met in factoring are trivial. For
+// each variable w it maps the other variables to pseudo-random residues mod
+// a word prime where lc_w(a) does not vanish; if the univariate images are
+// coprime then w does not occur in the gcd g, since lc_w(g) divides lc_w(a)
+// so g keeps its degree in w and its image divides both images. A gcd free
+// of every variable is 1 (a and b are primitive). A false answer proves
+// nothing. Cost: two evaluations and one univariate gcd per variable.
+func coprimeByImages(a, b mpoly, vars []int) bool {
+	p := bigPrime(1)
+	vals := make([]uint64, maxVars)
+	for i := range vals {
+		vals[i] = splitmix(uint64(i)+uint64(len(a))<<8+uint64(len(b))<<24) % p
+	}
+	for _, w := range vars {
+		ia := pimage(a, w, vals, p)
+		if len(ia) == 0 || ia.deg() != mdeg(a, w) {
+			return false
+		}
+		ib := pimage(b, w, vals, p)
+		if len(ib) == 0 {
+			return false
+		}
+		if ggcd(ia, ib, p).deg() > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pimage evaluates every variable but w at vals mod p.
+func pimage(f mpoly, w int, vals []uint64, p uint64) gpoly {
+	u := make(gpoly, mdeg(f, w)+1)
+	bp := new(big.Int).SetUint64(p)
+	t := new(big.Int)
+	for _, x := range f {
+		c := t.Mod(x.c, bp).Uint64()
+		for v, e := range x.e {
+			if v != w && e > 0 {
+				c = c * powMod(vals[v], uint64(e), p) % p
+			}
+		}
+		k := x.e[w]
+		u[k] = (u[k] + c) % p
+	}
+	return u.trim()
+}
+
+// carefulAfter is the number of primes after which the modular gcd stops
+// trusting unchecked images; reaching it would take a run of unlucky
+// evaluation points that does not occur in practice.
+const carefulAfter = 40
+
 func mgcdModular(a, b mpoly) mpoly {
 	_, a = mprimitive(a)
 	_, b = mprimitive(b)
@@ -83,6 +136,9 @@ func mgcdModular(a, b mpoly) mpoly {
 			return mcontentVar(b, v, a)
 		}
 	}
+	if coprimeByImages(a, b, vars) {
+		return mconst(bigOne)
+	}
 	gamma := new(big.Int).GCD(nil, nil, new(big.Int).Abs(a[0].c), new(big.Int).Abs(b[0].c))
 	var cur mpoly
 	var m *big.Int
@@ -94,7 +150,11 @@ func mgcdModular(a, b mpoly) mpoly {
 		if gm == 0 {
 			continue
 		}
-		h := pgcd(pfromM(a, p), pfromM(b, p), vars, p)
+		careful := i >= carefulAfter
+		if i == carefulAfter {
+			cur = nil
+		}
+		h := pgcd(pfromM(a, p), pfromM(b, p), vars, p, careful)
 		if len(h) == 1 && h[0].e == (mono{}) {
 			return mconst(bigOne)
 		}
@@ -138,18 +198,22 @@ func mcontentVar(f mpoly, v int, hint mpoly) mpoly {
 	// Start from the smallest coefficients: they bound the gcd fastest.
 	slices.SortFunc(cs, func(x, y mpoly) int { return len(x) - len(y) })
 	g := hint
-	first := true
 	for _, c := range cs {
 		if len(c) == 0 {
 			continue
 		}
-		if first && g == nil {
-			g = c
-			first = false
-			_, g = mprimitive(g)
+		if g == nil {
+			_, g = mprimitive(c)
 			continue
 		}
-		first = false
+		// Once a nontrivial candidate is known, most further coefficients
+		// are multiples of it; a trial division is much cheaper than
+		// another modular gcd.
+		if !g.isConst() {
+			if _, ok := mdivExact(c, g); ok {
+				continue
+			}
+		}
 		g = mgcd(g, c)
 		if g.isConst() {
 			return g

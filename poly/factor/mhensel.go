@@ -100,7 +100,8 @@ func nextPrimeAbove(b *big.Int) *big.Int {
 // image of the true one; a coefficient above the bound aborts early.
 //
 // f must satisfy prod H = f(A), lc(H_i) = C_i(A) and prod C = lc_v(f). On
-// success the returned F_i satisfy prod F_i = f exactly and F_i(A) = H_i.
+// success the returned F_i satisfy F_i(A) = H_i and prod F_i = f modulo
+// P0 and the lifting ideal; the caller checks the product over Z.
 // Cost: one truncated product of all factors per degree step plus one
 // univariate multiply-and-reduce per error monomial and factor.
 func liftFactors(ctx context.Context, f mpoly, v int, others []int, A []*big.Int, H []upoly, C []mpoly) ([]mpoly, bool, error) {
@@ -222,9 +223,10 @@ func liftFactors(ctx context.Context, f mpoly, v int, others []int, A []*big.Int
 			extend(k)
 		}
 	}
-	// The components up to D now match; the exact product over Z decides
-	// (higher components must cancel, and the corrections were only exact
-	// modulo P0).
+	// The components up to D now match modulo P0; whether the factors are
+	// true ones is for the caller to decide by multiplying out their
+	// primitive parts, which are smaller than these (especially with
+	// imposed leading coefficients), so no product is formed here.
 	full := make([]mpoly, r)
 	for i := range U {
 		merged := hpoly{}
@@ -234,13 +236,6 @@ func liftFactors(ctx context.Context, f mpoly, v int, others []int, A []*big.Int
 			}
 		}
 		full[i] = fromH(merged, v)
-	}
-	prod := full[0]
-	for _, g := range full[1:] {
-		prod = mmul(prod, g)
-	}
-	if !mequal(prod, fs) {
-		return nil, false, nil
 	}
 	out := make([]mpoly, r)
 	for i, g := range full {
@@ -271,16 +266,39 @@ func homog(h hpoly) []hpoly {
 	return out
 }
 
-// haddMul adds a*b to acc.
+// haddMul adds a*b to acc. The upolys stored in acc are owned by it
+// (haddMul allocates them), so they are updated in place, which avoids an
+// allocation per coefficient; zero results are removed at the end.
 func haddMul(acc, a, b hpoly) {
+	t := new(big.Int)
 	for ea, ua := range a {
 		for eb, ub := range b {
 			e := ea.add(eb)
-			if u := uadd(acc[e], umul(ua, ub)); len(u) > 0 {
-				acc[e] = u
-			} else {
-				delete(acc, e)
+			dst := acc[e]
+			if n := len(ua) + len(ub) - 1; len(dst) < n {
+				grown := make(upoly, n)
+				copy(grown, dst)
+				for i := len(dst); i < n; i++ {
+					grown[i] = new(big.Int)
+				}
+				dst = grown
 			}
+			for i, x := range ua {
+				if x.Sign() == 0 {
+					continue
+				}
+				for j, y := range ub {
+					dst[i+j].Add(dst[i+j], t.Mul(x, y))
+				}
+			}
+			acc[e] = dst
+		}
+	}
+	for e, u := range acc {
+		if u = u.trim(); len(u) == 0 {
+			delete(acc, e)
+		} else {
+			acc[e] = u
 		}
 	}
 }

@@ -105,7 +105,6 @@ func msort(f mpoly) {
 	slices.SortFunc(f, func(a, b term) int { return b.e.cmp(&a.e) })
 }
 
-func madd(f, g mpoly) mpoly { return mmerge(f, g, false) }
 func msub(f, g mpoly) mpoly { return mmerge(f, g, true) }
 
 func mmerge(f, g mpoly, neg bool) mpoly {
@@ -376,105 +375,6 @@ func mfromCoeffs(cs []mpoly, v int) mpoly {
 	}
 	msort(f)
 	return f
-}
-
-// meval substitutes the integer a for v.
-func meval(f mpoly, v int, a *big.Int) mpoly {
-	if a.Sign() == 0 {
-		var h mpoly
-		for _, t := range f {
-			if t.e[v] == 0 {
-				h = append(h, t)
-			}
-		}
-		return h
-	}
-	pw := []*big.Int{big.NewInt(1)}
-	acc := make(map[mono]*big.Int, len(f))
-	for _, t := range f {
-		k := int(t.e[v])
-		for len(pw) <= k {
-			pw = append(pw, new(big.Int).Mul(pw[len(pw)-1], a))
-		}
-		e := t.e
-		e[v] = 0
-		x := new(big.Int).Mul(t.c, pw[k])
-		if s, ok := acc[e]; ok {
-			s.Add(s, x)
-		} else {
-			acc[e] = x
-		}
-	}
-	return mfromMap(acc)
-}
-
-// point is an integer value for each variable of vars, with cached
-// powers; evaluating many polynomials at one point is the inner loop of
-// Wang's evaluation-point search.
-type point struct {
-	idx  [maxVars]int // 1 + position in vals, 0 for variables not set
-	vals []*big.Int
-	pw   [][]*big.Int
-}
-
-func newPoint(vars []int, vals []*big.Int) *point {
-	pt := &point{vals: vals, pw: make([][]*big.Int, len(vals))}
-	for i, v := range vars {
-		pt.idx[v] = i + 1
-		pt.pw[i] = []*big.Int{big.NewInt(1)}
-	}
-	return pt
-}
-
-func (pt *point) pow(i, k int) *big.Int {
-	for len(pt.pw[i]) <= k {
-		pt.pw[i] = append(pt.pw[i], new(big.Int).Mul(pt.pw[i][len(pt.pw[i])-1], pt.vals[i]))
-	}
-	return pt.pw[i][k]
-}
-
-// termValue returns c * prod over set variables of value^exponent, and
-// reports false if the value is zero.
-func (pt *point) termValue(t term, x *big.Int) bool {
-	x.Set(t.c)
-	for w, e := range t.e {
-		if e == 0 || pt.idx[w] == 0 {
-			continue
-		}
-		i := pt.idx[w] - 1
-		if pt.vals[i].Sign() == 0 {
-			return false
-		}
-		x.Mul(x, pt.pow(i, int(e)))
-	}
-	return true
-}
-
-// evalU evaluates every set variable; the rest of f may only involve v.
-func (pt *point) evalU(f mpoly, v int) upoly {
-	u := make(upoly, mdeg(f, v)+1)
-	for i := range u {
-		u[i] = new(big.Int)
-	}
-	x := new(big.Int)
-	for _, t := range f {
-		if pt.termValue(t, x) {
-			u[t.e[v]].Add(u[t.e[v]], x)
-		}
-	}
-	return u.trim()
-}
-
-// evalInt evaluates f, all of whose variables are set.
-func (pt *point) evalInt(f mpoly) *big.Int {
-	s := new(big.Int)
-	x := new(big.Int)
-	for _, t := range f {
-		if pt.termValue(t, x) {
-			s.Add(s, x)
-		}
-	}
-	return s
 }
 
 // mshift substitutes v+a for v (a Taylor shift); the term count can grow

@@ -81,6 +81,26 @@ func pmonic(f ppoly, p uint64) ppoly {
 	return pscale(f, invMod(f[0].c, p), p)
 }
 
+// pdivides reports whether g divides f over GF(p) (sparse lex division;
+// g's leading coefficient is invertible).
+func pdivides(f, g ppoly, p uint64) bool {
+	r := f
+	inv := invMod(g[0].c, p)
+	for len(r) > 0 {
+		if !g[0].e.divides(r[0].e) {
+			return false
+		}
+		c := r[0].c * inv % p
+		e := r[0].e.sub(g[0].e)
+		s := make(ppoly, len(g))
+		for i, t := range g {
+			s[i] = pterm{t.e.add(e), t.c * c % p}
+		}
+		r = psub(r, s, p)
+	}
+	return true
+}
+
 // gterm and grp view a ppoly as a polynomial in the other variables whose
 // coefficients are dense univariate polynomials in one variable v; Brown's
 // algorithm evaluates and interpolates in v.
@@ -199,7 +219,7 @@ func grpDeg(g grp) int {
 // a leading monomial, which the caller over Z detects (by comparing primes
 // and by its final exact division), so correctness never rests on this
 // level. Cost: about (deg_v bound + 1) recursive calls per variable level.
-func pgcd(a, b ppoly, vars []int, p uint64) ppoly {
+func pgcd(a, b ppoly, vars []int, p uint64, careful bool) ppoly {
 	if len(a) == 0 {
 		return pmonic(b, p)
 	}
@@ -220,17 +240,25 @@ func pgcd(a, b ppoly, vars []int, p uint64) ppoly {
 	}
 	A, B = grpQuo(A, ca, p), grpQuo(B, cb, p)
 	g := ggcd(A[0].c, B[0].c, p)
-	bound := g.deg() + min(grpDeg(A), grpDeg(B))
+	bound := g.deg() + min(grpDeg(A), grpDeg(B), imageDegreeBound(A, B, p))
 	var C grp
 	var lm mono
 	var q gpoly
 	n := 0
-	for x := uint64(0); x < p; x++ {
+	// The points x_k = start + k*step are distinct and depend on p and
+	// the inputs, so an evaluation point that is unlucky over Z (the
+	// images share an extra factor for every prime) is not reused for
+	// every prime: the caller's comparison across primes then rejects it.
+	seed := p ^ uint64(len(a))<<20 ^ uint64(len(b))<<40 ^ uint64(v)<<50
+	start := splitmix(seed) % p
+	step := 1 + splitmix(seed+1)%(p-1)
+	for k := uint64(0); k < p; k++ {
+		x := (start + k*step) % p
 		gx := geval(g, x, p)
 		if gx == 0 {
 			continue
 		}
-		h := pgcd(grpEval(A, x, p), grpEval(B, x, p), rest, p)
+		h := pgcd(grpEval(A, x, p), grpEval(B, x, p), rest, p, careful)
 		if len(h) == 1 && h[0].e == (mono{}) {
 			return cpoly
 		}
@@ -257,9 +285,55 @@ func pgcd(a, b ppoly, vars []int, p uint64) ppoly {
 			continue
 		}
 		cand := pungroup(grpQuo(C, grpContent(C, p), p), v)
+		if careful && !(pdivides(pungroup(A, v), cand, p) && pdivides(pungroup(B, v), cand, p)) {
+			continue
+		}
 		return pmonic(pmulp(cand, cpoly, p), p)
 	}
 	panic("factor: modular gcd ran out of evaluation points")
+}
+
+// imageDegreeBound bounds the degree in v of gcd(A, B) by the degree of
+// the gcd of univariate images in v, the other variables set to
+// pseudo-random residues at which the leading monomial's coefficient of
+// neither input vanishes identically in v: the gcd keeps its degree there
+// and its image divides both images. Interpolating only that many points
+// (instead of the inputs' degree in v) is what keeps Brown's algorithm
+// cheap when the gcd is much smaller than the inputs.
+func imageDegreeBound(A, B grp, p uint64) int {
+	for try := uint64(0); try < 3; try++ {
+		ia := grpImageV(A, p, try)
+		ib := grpImageV(B, p, try)
+		if ia.deg() != grpDeg(A) || ib.deg() != grpDeg(B) {
+			continue
+		}
+		return ggcd(ia, ib, p).deg()
+	}
+	return grpDeg(A)
+}
+
+// grpImageV evaluates every variable but v at pseudo-random residues
+// (seeded by try), leaving a univariate polynomial in v.
+func grpImageV(g grp, p, try uint64) gpoly {
+	var out gpoly
+	for _, t := range g {
+		c := uint64(1)
+		for w, e := range t.e {
+			if e > 0 {
+				c = c * powMod(splitmix(uint64(w)<<8^try^p)%p, uint64(e), p) % p
+			}
+		}
+		out = gadd(out, gscale(t.c, c, p), p)
+	}
+	return out
+}
+
+// splitmix is the SplitMix64 output function, a cheap deterministic hash.
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // interpolate performs one Newton step: it returns the C' with C' = C mod q

@@ -3,6 +3,7 @@ package factor
 import (
 	"context"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
@@ -137,6 +138,11 @@ func divisors(n uint64) []uint64 {
 	return ds
 }
 
+// firstPrime skips the smallest primes: below 37 the modular images split
+// into more factors on average and the Hensel lifting needs more steps to
+// pass the bound, while the distinct-degree cost grows only with log p.
+const firstPrime = 10
+
 // primeTries is how many good primes are compared before factoring modulo
 // the one giving the fewest factors; fewer modular factors means a
 // smaller recombination search.
@@ -148,9 +154,11 @@ const primeTries = 5
 // Algebra, ch. 6): factor modulo a small prime, Hensel-lift to p^l beyond
 // twice the Mignotte bound, then recombine subsets of the lifted factors in
 // order of size. A subset is tried only if the constant term of its product
-// divides lc(f)*f(0); it is accepted only if the norm certificate
-// |G|_1*|H|_1 <= B holds, which proves G*H = lc(f)*f over Z. The search is
-// exhaustive, so the factors returned are irreducible. Cost: polynomial
+// divides lc(f)*f(0); it is accepted only if its product G (times lc(f),
+// reduced symmetrically) divides lc(f)*f over Z, which proves pp(G) a
+// factor. Because every true factor's candidate is exactly (lc/lc(g))*g
+// below the bound, the first subsets found are minimal and the factors
+// irreducible; the search is exhaustive. Cost: polynomial
 // except for the recombination, which is exponential in the number of
 // modular factors in the worst case (e.g. Swinnerton-Dyer polynomials).
 func zassenhaus(ctx context.Context, f upoly) ([]upoly, error) {
@@ -159,7 +167,7 @@ func zassenhaus(ctx context.Context, f upoly) ([]upoly, error) {
 	var best uint64
 	bestCount := -1
 	tried := 0
-	for _, p := range smallPrimes {
+	for _, p := range smallPrimes[firstPrime:] {
 		if tried >= primeTries {
 			break
 		}
@@ -198,12 +206,12 @@ func zassenhaus(ctx context.Context, f upoly) ([]upoly, error) {
 		l++
 	}
 	lifted := henselLift(p, f, modFactors, l)
-	return recombine(ctx, f, lifted, pl, B)
+	return recombine(ctx, f, lifted, p, pl)
 }
 
 // recombine is the subset search of Zassenhaus' algorithm over the monic
 // factors lifted modulo pl.
-func recombine(ctx context.Context, f upoly, lifted []upoly, pl, B *big.Int) ([]upoly, error) {
+func recombine(ctx context.Context, f upoly, lifted []upoly, p uint64, pl *big.Int) ([]upoly, error) {
 	var out []upoly
 	idx := make([]int, len(lifted))
 	for i := range idx {
@@ -211,6 +219,11 @@ func recombine(ctx context.Context, f upoly, lifted []upoly, pl, B *big.Int) ([]
 	}
 	lc := new(big.Int).Set(f.lc())
 	fc := new(big.Int).Mul(lc, f[0])
+	// The constant term of a true candidate divides lc*f(0), so it is
+	// already determined modulo any p^k above 2|lc*f(0)|; products modulo
+	// that smaller power are much cheaper, and machine words when it fits.
+	// (Later fc values divide this one, so the modulus stays large enough.)
+	ct := newConstTest(p, fc, pl, lifted)
 	half := new(big.Int).Rsh(pl, 1)
 	sym := func(x *big.Int) *big.Int {
 		x.Mod(x, pl)
@@ -225,6 +238,8 @@ func recombine(ctx context.Context, f upoly, lifted []upoly, pl, B *big.Int) ([]
 		for i := range sub {
 			sub[i] = i
 		}
+		ct.start(s, lc)
+		from := 0
 		steps := 0
 		for {
 			steps++
@@ -233,27 +248,18 @@ func recombine(ctx context.Context, f upoly, lifted []upoly, pl, B *big.Int) ([]
 					return nil, err
 				}
 			}
-			// Constant-term test.
-			q := new(big.Int).Set(lc)
-			for _, k := range sub {
-				q.Mul(q, lifted[idx[k]][0])
-				q.Mod(q, pl)
-			}
-			sym(q)
-			if q.Sign() != 0 && new(big.Int).Rem(fc, q).Sign() == 0 {
+			ct.extend(from, sub, idx)
+			if ct.passes(fc) && valueTest(f, lc, lifted, idx, sub, pl, sym) {
 				in := make([]bool, len(idx))
 				G := upoly{new(big.Int).Set(lc)}
 				for _, k := range sub {
 					in[k] = true
 					G = usymmod(umul(G, lifted[idx[k]]), pl)
 				}
-				H := upoly{new(big.Int).Set(lc)}
-				for k := range idx {
-					if !in[k] {
-						H = usymmod(umul(H, lifted[idx[k]]), pl)
-					}
-				}
-				if new(big.Int).Mul(ul1Norm(G), ul1Norm(H)).Cmp(B) <= 0 {
+				// Trial division of lc*f by G over Z: exact division proves
+				// that pp(G) is a true factor, and wrong candidates usually
+				// fail at the first quotient coefficient.
+				if H, ok := udivExact(uscale(f, lc), G); ok {
 					_, g := uprimitive(G)
 					_, h := uprimitive(H)
 					out = append(out, g)
@@ -271,7 +277,7 @@ func recombine(ctx context.Context, f upoly, lifted []upoly, pl, B *big.Int) ([]
 					break
 				}
 			}
-			if !nextSubset(sub, len(idx)) {
+			if from = nextSubset(sub, len(idx)); from < 0 {
 				break
 			}
 		}
@@ -282,20 +288,148 @@ func recombine(ctx context.Context, f upoly, lifted []upoly, pl, B *big.Int) ([]
 	return append(out, f), nil
 }
 
+// constTest evaluates the constant-term test of Zassenhaus'
+// recombination incrementally: pre[j] is lc times the constant terms of
+// the first j factors of the current subset, modulo m = p^k > 2|lc*f(0)|,
+// in machine words when m < 2^62.
+type constTest struct {
+	small bool
+	m64   uint64
+	c64   []uint64
+	pre64 []uint64
+	m     *big.Int
+	c     []*big.Int
+	pre   []*big.Int
+	halfM *big.Int
+	q     *big.Int
+}
+
+func newConstTest(p uint64, fc, pl *big.Int, lifted []upoly) *constTest {
+	twice := new(big.Int).Lsh(new(big.Int).Abs(fc), 1)
+	m := new(big.Int).SetUint64(p)
+	bp := new(big.Int).SetUint64(p)
+	for m.Cmp(twice) <= 0 && m.Cmp(pl) < 0 {
+		m.Mul(m, bp)
+	}
+	t := &constTest{m: m, halfM: new(big.Int).Rsh(m, 1), q: new(big.Int)}
+	t.small = m.BitLen() <= 62
+	for _, g := range lifted {
+		c := new(big.Int).Mod(g[0], m)
+		t.c = append(t.c, c)
+		if t.small {
+			t.c64 = append(t.c64, c.Uint64())
+		}
+	}
+	if t.small {
+		t.m64 = m.Uint64()
+	}
+	return t
+}
+
+// start prepares subsets of size s for the leading coefficient lc.
+func (t *constTest) start(s int, lc *big.Int) {
+	l := new(big.Int).Mod(lc, t.m)
+	if t.small {
+		t.pre64 = make([]uint64, s+1)
+		t.pre64[0] = l.Uint64()
+		return
+	}
+	t.pre = make([]*big.Int, s+1)
+	for j := range t.pre {
+		t.pre[j] = new(big.Int)
+	}
+	t.pre[0].Set(l)
+}
+
+// extend recomputes the prefix products from position from on.
+func (t *constTest) extend(from int, sub, idx []int) {
+	for j := from; j < len(sub); j++ {
+		c := idx[sub[j]]
+		if t.small {
+			hi, lo := bits.Mul64(t.pre64[j], t.c64[c])
+			t.pre64[j+1] = bits.Rem64(hi, lo, t.m64)
+		} else {
+			t.pre[j+1].Mul(t.pre[j], t.c[c])
+			t.pre[j+1].Mod(t.pre[j+1], t.m)
+		}
+	}
+}
+
+// passes reports whether the current subset's constant term, taken in the
+// symmetric range, is a nonzero divisor of fc = lc*f(0).
+func (t *constTest) passes(fc *big.Int) bool {
+	if t.small {
+		q := t.pre64[len(t.pre64)-1]
+		var qi int64
+		if q > t.m64/2 {
+			qi = int64(q) - int64(t.m64)
+		} else {
+			qi = int64(q)
+		}
+		if qi == 0 {
+			return false
+		}
+		f := fc.Int64() // |fc| < m/2 < 2^61
+		if qi > f && qi > -f || qi < f && qi < -f {
+			return false
+		}
+		return f%qi == 0
+	}
+	q := t.q.Set(t.pre[len(t.pre)-1])
+	if q.Cmp(t.halfM) > 0 {
+		q.Sub(q, t.m)
+	}
+	return q.Sign() != 0 && q.CmpAbs(fc) <= 0 && new(big.Int).Rem(fc, q).Sign() == 0
+}
+
+// valueTest applies the constant-term test at x = 1 and x = -1: for a
+// true factor g the candidate lc*prod g_i equals (lc/lc(g))*g, whose value
+// at a point divides lc*f there (or vanishes with it). It is a cheap
+// filter run before trial division.
+func valueTest(f upoly, lc *big.Int, lifted []upoly, idx, sub []int, pl *big.Int, sym func(*big.Int) *big.Int) bool {
+	for _, x := range []int64{1, -1} {
+		bx := big.NewInt(x)
+		fv := new(big.Int).Mul(lc, ueval(f, bx))
+		q := new(big.Int).Set(lc)
+		for _, k := range sub {
+			q.Mul(q, ueval(lifted[idx[k]], bx))
+			q.Mod(q, pl)
+		}
+		sym(q)
+		if fv.Sign() == 0 {
+			continue
+		}
+		if q.Sign() == 0 || q.CmpAbs(fv) > 0 || new(big.Int).Rem(fv, q).Sign() != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ueval evaluates f at the integer x by Horner's rule.
+func ueval(f upoly, x *big.Int) *big.Int {
+	s := new(big.Int)
+	for i := len(f) - 1; i >= 0; i-- {
+		s.Mul(s, x)
+		s.Add(s, f[i])
+	}
+	return s
+}
+
 // nextSubset advances sub to the next s-subset of {0..n-1} in lexicographic
-// order, reporting false after the last one.
-func nextSubset(sub []int, n int) bool {
+// order and returns the first position that changed, or -1 after the last.
+func nextSubset(sub []int, n int) int {
 	s := len(sub)
 	i := s - 1
 	for i >= 0 && sub[i] == n-s+i {
 		i--
 	}
 	if i < 0 {
-		return false
+		return -1
 	}
 	sub[i]++
 	for j := i + 1; j < s; j++ {
 		sub[j] = sub[j-1] + 1
 	}
-	return true
+	return i
 }

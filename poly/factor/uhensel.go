@@ -27,13 +27,13 @@ func henselStep(m upolyMod, f, g, h, s, t upoly) (G, H, S, T upoly) {
 	return
 }
 
-// upolyMod is a modulus for symmetric reduction.
+// upolyMod is a modulus for symmetric reduction; sym reduces in place, so
+// it is only applied to freshly computed polynomials.
 type upolyMod struct{ m *big.Int }
 
-func (m upolyMod) sq() upolyMod           { return upolyMod{new(big.Int).Mul(m.m, m.m)} }
-func (m upolyMod) sym(f upoly) upoly      { return usymmod(f, m.m) }
-func newMod(m *big.Int) upolyMod          { return upolyMod{m} }
-func (m upolyMod) bigger(b *big.Int) bool { return m.m.Cmp(b) > 0 }
+func (m upolyMod) sq() upolyMod      { return upolyMod{new(big.Int).Mul(m.m, m.m)} }
+func (m upolyMod) sym(f upoly) upoly { return usymmodOwned(f, m.m) }
+func newMod(m *big.Int) upolyMod     { return upolyMod{m} }
 
 // henselLift lifts the factorisation f = lc(f) * prod fs (mod p), fs monic
 // and pairwise coprime mod p, to a factorisation modulo p^l, building a

@@ -30,13 +30,6 @@ func (f upoly) trim() upoly {
 	return f
 }
 
-func uconst(c *big.Int) upoly {
-	if c.Sign() == 0 {
-		return nil
-	}
-	return upoly{new(big.Int).Set(c)}
-}
-
 func uequal(f, g upoly) bool {
 	if len(f) != len(g) {
 		return false
@@ -71,17 +64,41 @@ func uneg(f upoly) upoly {
 	return h
 }
 
-func usub(f, g upoly) upoly { return uadd(f, uneg(g)) }
+func usub(f, g upoly) upoly {
+	n := max(len(f), len(g))
+	h := make(upoly, n)
+	for i := range h {
+		h[i] = new(big.Int)
+		if i < len(f) {
+			h[i].Set(f[i])
+		}
+		if i < len(g) {
+			h[i].Sub(h[i], g[i])
+		}
+	}
+	return h.trim()
+}
 
 func umul(f, g upoly) upoly {
 	if len(f) == 0 || len(g) == 0 {
 		return nil
 	}
-	h := make(upoly, len(f)+len(g)-1)
-	for i := range h {
-		h[i] = new(big.Int)
+	// Preallocating each sum's words avoids regrowing it on every
+	// addition, the main cost of products of large-coefficient polynomials.
+	wf, wg := 0, 0
+	for _, c := range f {
+		wf = max(wf, len(c.Bits()))
 	}
-	t := new(big.Int)
+	for _, c := range g {
+		wg = max(wg, len(c.Bits()))
+	}
+	words := wf + wg + 1
+	h := make(upoly, len(f)+len(g)-1)
+	buf := make([]big.Word, 0, len(h)*words)
+	for i := range h {
+		h[i] = new(big.Int).SetBits(buf[i*words : i*words : (i+1)*words])
+	}
+	t := new(big.Int).SetBits(make([]big.Word, 0, words))
 	for i, a := range f {
 		if a.Sign() == 0 {
 			continue
@@ -244,6 +261,20 @@ func usymmod(f upoly, m *big.Int) upoly {
 	return h.trim()
 }
 
+// usymmodOwned is usymmod for an f that the caller owns: the coefficients
+// are reduced in place, saving an allocation per coefficient in the Hensel
+// steps.
+func usymmodOwned(f upoly, m *big.Int) upoly {
+	half := new(big.Int).Rsh(m, 1)
+	for _, c := range f {
+		c.Mod(c, m)
+		if c.Cmp(half) > 0 {
+			c.Sub(c, m)
+		}
+	}
+	return f.trim()
+}
+
 // umod reduces every coefficient into [0, m).
 func umod(f upoly, m *big.Int) upoly {
 	h := make(upoly, len(f))
@@ -263,14 +294,6 @@ func umaxNorm(f upoly) *big.Int {
 	return n
 }
 
-func ul1Norm(f upoly) *big.Int {
-	n := new(big.Int)
-	for _, c := range f {
-		n.Add(n, new(big.Int).Abs(c))
-	}
-	return n
-}
-
 // ul2NormCeil is an integer upper bound for the Euclidean norm.
 func ul2NormCeil(f upoly) *big.Int {
 	s := new(big.Int)
@@ -281,9 +304,10 @@ func ul2NormCeil(f upoly) *big.Int {
 	return r.Add(r, bigOne)
 }
 
-// factorBound bounds the coefficients of lc(f)*g/lc(g) for every factor g
-// of f in Z[x] (Mignotte: |g|_inf <= 2^deg(g) |f|_2, see von zur Gathen &
-// Gerhard, Modern Computer Algebra, Cor. 6.33), which is what the
+// factorBound bounds the 1-norm (so the coefficients, and the values at
+// ±1) of lc(f)*g/lc(g) for every factor g of f in Z[x]: |g|_1 <=
+// 2^deg(g) M(g) <= 2^deg(f) |f|_2 (Mignotte; von zur Gathen & Gerhard,
+// Modern Computer Algebra, Cor. 6.33). These candidates are what the
 // recombination reconstructs from the monic modular factors.
 func factorBound(f upoly) *big.Int {
 	b := ul2NormCeil(f)

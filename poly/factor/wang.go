@@ -24,7 +24,7 @@ type wangConfig struct {
 // compared and the one with the fewest image factors wins, since extra
 // image factors are what makes lifting fail.
 const (
-	wangConfigs       = 3
+	wangConfigs       = 2
 	wangTriesPerRound = 40
 	wangMaxRounds     = 60
 	imposedRound      = 3
@@ -57,31 +57,53 @@ func wangNonDivisors(E []*big.Int, cs, ct *big.Int) bool {
 // wangTestPoint checks that A keeps the degree in v (leading coefficient
 // nonzero) and the square-freeness of the image, then records the image
 // and Wang's condition.
-func wangTestPoint(f mpoly, v int, others []int, A []*big.Int, lcf mpoly, T []mfac, ct *big.Int) (*wangConfig, bool) {
+func wangTestPoint(f mpoly, v int, others []int, A []*big.Int, lcf mpoly, T []mfac, ct *big.Int, needWok bool) (*wangConfig, bool) {
 	pt := newPoint(others, A)
 	if pt.evalInt(lcf).Sign() == 0 {
 		return nil, false
 	}
-	g := pt.evalU(f, v)
-	cs, s := uprimitive(g)
-	if ugcd(s, uderiv(s)).deg() > 0 {
+	E := make([]*big.Int, len(T))
+	for i, t := range T {
+		E[i] = pt.evalInt(t.f)
+		if E[i].Sign() == 0 {
+			return nil, false
+		}
+	}
+	// The image content cs only removes more primes, so failing the
+	// condition without it means failing it: skip the image entirely when
+	// only points satisfying the condition are wanted.
+	if needWok && !wangNonDivisors(E, bigOne, ct) {
 		return nil, false
 	}
-	cfg := &wangConfig{A: A, s: s, cs: cs}
+	cs, s := uprimitive(pt.evalU(f, v))
+	if !usquareFree(s) {
+		return nil, false
+	}
+	cfg := &wangConfig{A: A, s: s, cs: cs, E: E}
 	for _, a := range A {
 		if a.Sign() != 0 {
 			cfg.nz++
 		}
 	}
-	cfg.E = make([]*big.Int, len(T))
-	for i, t := range T {
-		cfg.E[i] = pt.evalInt(t.f)
-		if cfg.E[i].Sign() == 0 {
-			return nil, false
-		}
-	}
-	cfg.wok = wangNonDivisors(cfg.E, cs, ct)
+	cfg.wok = wangNonDivisors(E, cs, ct)
 	return cfg, true
+}
+
+// usquareFree decides whether the primitive s is square-free, first by
+// its image modulo a word prime not dividing lc(s) (square-free there
+// implies square-free over Z), then by the gcd over Z.
+func usquareFree(s upoly) bool {
+	for i := 0; i < 2; i++ {
+		p := bigPrime(i)
+		if new(big.Int).Mod(s.lc(), new(big.Int).SetUint64(p)).Sign() == 0 {
+			continue
+		}
+		if gsqfree(gfromZ(s, p), p) {
+			return true
+		}
+		break
+	}
+	return ugcd(s, uderiv(s)).deg() == 0
 }
 
 // wangLeadCoeffs distributes the factors of lc_v(f) over the image factors
@@ -150,9 +172,8 @@ func wangLeadCoeffs(f mpoly, T []mfac, cfg *wangConfig, others []int) (mpoly, []
 	return f, H, C, true
 }
 
-// wangFactor factors f, primitive over Z[others], square-free, with no
-// content in any variable, of degree >= 2 in the main variable v, by Wang's
-// EEZ algorithm. Evaluation points are drawn from a growing box, starting
+// wangFactor factors f, primitive over Z and with respect to the main
+// variable v, square-free, of degree >= 2 in v, by Wang's EEZ algorithm. Evaluation points are drawn from a growing box, starting
 // with the origin; for each round the admissible points with the fewest
 // image factors are compared and lifting is attempted with precomputed
 // leading coefficients, or, when Wang's condition cannot be met, with
@@ -199,7 +220,7 @@ func wangFactor(ctx context.Context, f mpoly, v int) ([]mpoly, error) {
 					// Values of the leading-coefficient factors need prime
 					// divisors of their own, which 0 and ±1 rarely give
 					// (a factor that is a variable evaluates to the value).
-					x := 2 + rng.Int64N(int64(bound))
+					x := 2 + rng.Int64N(int64(bound+3))
 					if rng.IntN(2) == 0 {
 						x = -x
 					}
@@ -213,7 +234,7 @@ func wangFactor(ctx context.Context, f mpoly, v int) ([]mpoly, error) {
 				continue
 			}
 			seen[key] = true
-			cfg, ok := wangTestPoint(f, v, others, A, lcf, T, ct)
+			cfg, ok := wangTestPoint(f, v, others, A, lcf, T, ct, len(configs) > nWok)
 			if !ok {
 				continue
 			}

@@ -1,0 +1,30 @@
+package factor_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/factor"
+)
+
+func Example() {
+	r := poly.MustRing(poly.Grevlex, "x", "y")
+	p := r.MustParse("2*x^3*y - 2*x*y^3 + 4*x^2*y - 4*y^3")
+	f, err := factor.Factor(context.Background(), p)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(f)
+	for _, g := range f.Factors {
+		fmt.Printf("%s multiplicity %d\n", g.Poly, g.Mult)
+	}
+	fmt.Println(factor.GCD(p, r.MustParse("x^2 - y^2")))
+	// Output:
+	// 2 * (y) * (x + 2) * (x + y) * (x - y)
+	// y multiplicity 1
+	// x + 2 multiplicity 1
+	// x + y multiplicity 1
+	// x - y multiplicity 1
+	// x^2 - y^2
+}
