@@ -2,6 +2,7 @@ package groebner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -14,20 +15,22 @@ import (
 // option(redSB) once each element is made monic. The unit ideal gives [1]
 // and the zero ideal an empty basis.
 //
-// The result is exact. It is computed by Traverso's trace algorithm: a run
-// of Buchberger's algorithm modulo a 31-bit prime tells which S-pairs
-// reduce to zero, the exact run over Q computes only the others, and the
-// result is then certified over Q (see traceBasis for what is proved and
-// how). When the prime turns out unlucky or the certificate fails, the
-// plain exact algorithm runs instead: Buchberger's with the Gebauer–Möller
-// criteria and the sugar strategy (Giovini, Mora, Niesi, Robbiano,
-// Traverso 1991), over the integers with fraction-free reductions.
+// The result is exact, computed with integer arithmetic only. The engine
+// is Buchberger's algorithm with the Gebauer–Möller criteria and the sugar
+// strategy (Giovini, Mora, Niesi, Robbiano, Traverso, "One sugar cube,
+// please", ISSAC 1991), over the integers with fraction-free reductions.
+// Small problems run it directly. Past a small budget of work, Basis
+// switches to Traverso's trace algorithm: a run modulo a 31-bit prime
+// tells which S-pairs reduce to zero, the exact run computes only the
+// others, and the result is then certified over Q (see traceBasis for
+// what is proved). When the prime is unlucky or the certificate fails,
+// the plain exact algorithm runs to the end instead.
 //
 // Cost: exponential in the worst case; Limits and ctx bound it, and a limit
-// gives a *LimitError, checked often enough that the call returns within
-// milliseconds of a deadline unless a single coefficient operation is
-// huge. The modular run takes tens of milliseconds on cyclic-6 and the
-// exact part dominates (see engine_bench_test.go for measurements).
+// gives a *LimitError. Limits are polled in proportion to work done, so a
+// call returns within milliseconds of a deadline unless a single
+// coefficient operation is itself huge. On a 2-core machine cyclic-6 takes
+// some 40 ms and katsura-6 some 100 ms (engine_bench_test.go).
 func Basis(ctx context.Context, F []*poly.Poly, lim Limits) ([]*poly.Poly, error) {
 	r, err := ringOfAll(F)
 	if err != nil {
@@ -43,39 +46,36 @@ func Basis(ctx context.Context, F []*poly.Poly, lim Limits) ([]*poly.Poly, error
 		return nil, nil
 	}
 	ops := newMonoOps(r)
-	G, ok, err := traceBasis(r, ops, &l, input)
+	e := newEngine(r, ops, &l)
+	e.budget = plainBudget
+	G, err := e.buchberger(input)
+	var le *LimitError
+	if err == errBudget || errors.As(err, &le) && le.Limit == "coefficient size" {
+		// Too big for the plain run, or too much coefficient growth in it:
+		// the trace algorithm skips most of the work that causes both.
+		// The plain run's basis seeds the replay: same algorithm, same
+		// choices, so none of its nonzero reductions is lost.
+		e.err, e.budget = nil, 0
+		e.z.reset()
+		var ok bool
+		if G, ok, err = traceBasis(r, ops, &l, input, e); err == nil && !ok {
+			G, err = newEngine(r, ops, &l).buchberger(input)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		e := newEngine(r, ops, &l)
-		if G, err = e.buchberger(input); err != nil {
-			return nil, err
-		}
-	}
-	e := newEngine(r, ops, &l)
 	return e.output(G), nil
 }
 
-// basisPlain is Basis without the modular guide, for tests and fallbacks.
-func basisPlain(ctx context.Context, F []*poly.Poly, lim Limits) ([]*poly.Poly, error) {
-	r, err := ringOfAll(F)
-	if err != nil {
-		return nil, err
-	}
-	l, cancel := newLimits(ctx, lim)
-	defer cancel()
-	input := nonzeroSorted(r, F)
-	if len(input) == 0 {
-		return nil, nil
-	}
-	e := newEngine(r, newMonoOps(r), &l)
-	G, err := e.buchberger(input)
-	if err != nil {
-		return nil, err
-	}
-	return e.output(G), nil
-}
+// plainBudget is the work (see engine.overBudget) after which Basis leaves
+// the plain algorithm for the trace algorithm: a few milliseconds, past
+// which the modular run and the certificate cost less than the exact
+// reductions to zero they replace.
+const plainBudget = 1 << 20
+
+// errBudget stops the plain run of Basis when its budget is spent.
+var errBudget = errors.New("groebner: work budget spent")
 
 // nonzeroSorted returns the nonzero elements of F by increasing leading
 // monomial (stable), the processing order of both engines: small elements
@@ -136,7 +136,7 @@ func (e *engine) buchberger(F []*poly.Poly) ([]*gpoly, error) {
 		return false, nil
 	}
 	for _, f := range F {
-		h, err := e.reduce(e.fromPoly(f), true)
+		h, err := e.reduce(e.fromPoly(f), e.ops.tail)
 		if err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func (e *engine) buchberger(F []*poly.Poly) ([]*gpoly, error) {
 		if err != nil {
 			return nil, err
 		}
-		h, err := e.reduce(sp, true)
+		h, err := e.reduce(sp, e.ops.tail)
 		if err != nil {
 			return nil, err
 		}

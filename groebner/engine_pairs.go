@@ -4,18 +4,20 @@ import (
 	"container/heap"
 )
 
-// cpair is a critical pair of basis elements i < j with the lcm of their
-// leading monomials, its sugar and a creation number that breaks ties.
-type cpair struct {
+// pair is a critical pair of basis elements i < j with the lcm of their
+// leading monomials (and its mask), its sugar and a creation number that
+// breaks ties.
+type pair struct {
 	i, j  int
 	lcm   []uint16
+	mask  uint64
 	sugar int
 	seq   int
 }
 
 // pairSet is the bookkeeping of Buchberger's algorithm that depends only on
-// leading monomials and sugars: the pending pairs, which basis elements are
-// still needed as reducers, and the selection order. The modular and the
+// leading monomials and sugars: the pending pairs, the elements that still
+// get new pairs, and the selection order. The modular and the
 // exact engines share it, so that on the same leading monomials they make
 // the same decisions; the trace algorithm relies on that (engine_trace.go).
 type pairSet struct {
@@ -23,7 +25,7 @@ type pairSet struct {
 	lms   [][]uint16 // leading monomial of each basis element, by index
 	masks []uint64
 	sugar []int
-	live  []bool // not yet made redundant by a later leading monomial
+	live  []bool // leading monomial not divisible by a later one (UPDATE's G)
 	heap  pairHeap
 	seq   int
 	// candidate scratch reused by update
@@ -31,7 +33,7 @@ type pairSet struct {
 }
 
 type cand struct {
-	cpair
+	pair
 	coprime, dead bool
 }
 
@@ -44,7 +46,7 @@ func newPairSet(ops *monoOps) *pairSet { return &pairSet{ops: ops, heap: pairHea
 // Weispfenning, Gröbner Bases, 1993, procedure UPDATE): the chain criterion
 // on the new pairs (M and F), the product criterion, then deletion of old
 // pairs that the new element makes superfluous (B_k); elements whose
-// leading monomial lm divides stop being reducers. Cost: O(k^2) monomial
+// leading monomial lm divides get no new pairs. Cost: O(k^2) monomial
 // tests for the k live elements plus O(pairs).
 func (ps *pairSet) add(lm []uint16, sugar int) int {
 	k := len(ps.lms)
@@ -63,12 +65,12 @@ func (ps *pairSet) add(lm []uint16, sugar int) int {
 		l := make([]uint16, s)
 		monoLCM(l, lm, gi)
 		sug := max(sugar+int(l[0])-int(lm[0]), ps.sugar[i]+int(l[0])-int(gi[0]))
-		cs = append(cs, cand{cpair: cpair{i: i, j: k, lcm: l, sugar: sug}, coprime: coprime(lm, gi)})
+		cs = append(cs, cand{pair: pair{i: i, j: k, lcm: l, mask: ops.mask(l), sugar: sug}, coprime: coprime(lm, gi)})
 	}
 	// M: drop (i,k) if some (j,k) has an lcm properly dividing lcm(i,k).
 	for a := range cs {
 		for b := range cs {
-			if a != b && !cs[b].dead && divides(cs[b].lcm, cs[a].lcm) && !monoEqual(cs[a].lcm, cs[b].lcm) {
+			if a != b && !cs[b].dead && cs[b].mask&^cs[a].mask == 0 && divides(cs[b].lcm, cs[a].lcm) && !monoEqual(cs[a].lcm, cs[b].lcm) {
 				cs[a].dead = true
 				break
 			}
@@ -95,7 +97,7 @@ func (ps *pairSet) add(lm []uint16, sugar int) int {
 	tmp := make([]uint16, s)
 	out := ps.heap.p[:0]
 	for _, p := range ps.heap.p {
-		if lmask&^ops.mask(p.lcm) == 0 && divides(lm, p.lcm) {
+		if lmask&^p.mask == 0 && divides(lm, p.lcm) {
 			monoLCM(tmp, ps.lms[p.i], lm)
 			if !monoEqual(tmp, p.lcm) {
 				monoLCM(tmp, ps.lms[p.j], lm)
@@ -108,9 +110,9 @@ func (ps *pairSet) add(lm []uint16, sugar int) int {
 	}
 	for _, c := range cs {
 		if !c.dead && !c.coprime {
-			c.cpair.seq = ps.seq
+			c.pair.seq = ps.seq
 			ps.seq++
-			out = append(out, c.cpair)
+			out = append(out, c.pair)
 		}
 	}
 	ps.heap.p = out
@@ -124,21 +126,21 @@ func (ps *pairSet) add(lm []uint16, sugar int) int {
 	return k
 }
 
-// next removes and returns the cpair of least sugar, ties broken by the
+// next removes and returns the pair of least sugar, ties broken by the
 // smaller lcm and then by age (the normal strategy with sugar, Giovini,
 // Mora, Niesi, Robbiano and Traverso, "One sugar cube, please", ISSAC 1991).
-func (ps *pairSet) next() (cpair, bool) {
+func (ps *pairSet) next() (pair, bool) {
 	if len(ps.heap.p) == 0 {
-		return cpair{}, false
+		return pair{}, false
 	}
-	return heap.Pop(&ps.heap).(cpair), true
+	return heap.Pop(&ps.heap).(pair), true
 }
 
 func (ps *pairSet) pending() int { return len(ps.heap.p) }
 
 type pairHeap struct {
 	ops *monoOps
-	p   []cpair
+	p   []pair
 }
 
 func (h *pairHeap) Len() int { return len(h.p) }
@@ -153,7 +155,7 @@ func (h *pairHeap) Less(a, b int) bool {
 	return x.seq < y.seq
 }
 func (h *pairHeap) Swap(a, b int) { h.p[a], h.p[b] = h.p[b], h.p[a] }
-func (h *pairHeap) Push(x any)    { h.p = append(h.p, x.(cpair)) }
+func (h *pairHeap) Push(x any)    { h.p = append(h.p, x.(pair)) }
 func (h *pairHeap) Pop() any {
 	n := len(h.p) - 1
 	x := h.p[n]

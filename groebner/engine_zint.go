@@ -7,12 +7,13 @@ import (
 )
 
 // zint is an integer coefficient of the exact engine: an int64 while the
-// value fits, a *big.Int beyond. Most coefficients of the benchmark systems
-// are small most of the time, and a machine multiply is some fifty times
-// cheaper than a big.Int one with its allocation (the same idea as
-// Singular's immediate integers). A stored *big.Int is never modified, so
-// coefficients may be shared between polynomials; a big value that fits in
-// an int64 is always stored small, so b != nil means |value| >= 2^63-1.
+// value fits, a *big.Int beyond (the idea of Singular's immediate
+// integers): many coefficients are small, and a machine multiply costs far
+// less than a big.Int one. A *big.Int in a zint is never modified once
+// stored, so coefficients may be shared between polynomials; it comes from
+// an arena while a reduction runs and is copied out when the reduction
+// ends (zarith). A big value that fits in an int64 is always stored small,
+// so b != nil means |value| >= 2^63-1.
 type zint struct {
 	s int64
 	b *big.Int
@@ -60,9 +61,10 @@ func (x zint) big(tmp *big.Int) *big.Int {
 	return tmp.SetInt64(x.s)
 }
 
-func (x zint) neg() zint {
+// neg returns -x.
+func (z *zarith) neg(x zint) zint {
 	if x.b != nil {
-		return zbig(new(big.Int).Neg(x.b))
+		return zbig(z.fresh().Neg(x.b))
 	}
 	return zint{s: -x.s} // |s| < 2^63-1 by the invariant, so no overflow
 }
@@ -90,10 +92,64 @@ func mul64(a, b int64) (int64, bool) {
 	return int64(lo), true
 }
 
-// zarith holds scratch big.Ints for mixed small/big operations, so that
-// only results allocate.
+// zarith does the arithmetic of one engine. Results that need a big.Int
+// come from an arena that is recycled after every reduction (reset), with
+// the big.Ints keeping their word arrays: a reduction creates thousands of
+// short-lived coefficients, and allocating each one made allocation and
+// garbage collection a third of the run time. Whatever outlives a
+// reduction must go through keep first. zarith also counts the work of
+// big operations (word operations, schoolbook estimate) so that the
+// engine polls its limits in proportion to work rather than steps: with
+// huge coefficients a single step can take seconds.
 type zarith struct {
-	t [4]big.Int
+	t     [4]big.Int
+	m     [4][1]big.Word             // magnitudes of small operands (mag)
+	p     [3][2*maxFast + 1]big.Word // products and sums (mulSub)
+	work  int
+	arena [][]big.Int
+	used  int
+}
+
+const arenaChunk = 512
+
+// fresh returns a big.Int from the arena, valid until the next reset. A
+// new chunk gives its big.Ints room for slabWords words from one slab, so
+// that their first use does not allocate either.
+func (z *zarith) fresh() *big.Int {
+	c, k := z.used/arenaChunk, z.used%arenaChunk
+	if c == len(z.arena) {
+		chunk := make([]big.Int, arenaChunk)
+		slab := make([]big.Word, arenaChunk*slabWords)
+		for i := range chunk {
+			chunk[i].SetBits(slab[i*slabWords : i*slabWords : (i+1)*slabWords])
+		}
+		z.arena = append(z.arena, chunk)
+	}
+	z.used++
+	return &z.arena[c][k]
+}
+
+const slabWords = 6
+
+// reset recycles the arena: every big value it handed out becomes invalid.
+func (z *zarith) reset() { z.used = 0 }
+
+// keep replaces the big values of c by copies of their own, so that c
+// survives reset.
+func keep(c []zint) {
+	for i, x := range c {
+		if x.b != nil {
+			c[i].b = new(big.Int).Set(x.b)
+		}
+	}
+}
+
+// words returns the machine words of x (0 for a small value).
+func (x zint) words() int {
+	if x.b == nil {
+		return 0
+	}
+	return len(x.b.Bits())
 }
 
 // mul returns a*x.
@@ -103,7 +159,13 @@ func (z *zarith) mul(a, x zint) zint {
 			return zint{s: v}
 		}
 	}
-	return zbig(new(big.Int).Mul(a.big(&z.t[0]), x.big(&z.t[1])))
+	if wordFast && a.words() <= maxFast && x.words() <= maxFast {
+		A, an := z.mag(a, 0)
+		X, xn := z.mag(x, 1)
+		return z.store(mulNat(z.p[0][:], A, X), an != xn)
+	}
+	z.work += (a.words() + 1) * (x.words() + 1)
+	return zbig(z.fresh().Mul(a.big(&z.t[0]), x.big(&z.t[1])))
 }
 
 // mulSub returns a*x - b*y.
@@ -123,7 +185,24 @@ func (z *zarith) mulSub(a, x, b, y zint) zint {
 			}
 		}
 	}
-	r := new(big.Int).Mul(a.big(&z.t[0]), x.big(&z.t[1]))
+	if wordFast && a.words() <= maxFast && x.words() <= maxFast && b.words() <= maxFast && y.words() <= maxFast {
+		A, an := z.mag(a, 0)
+		X, xn := z.mag(x, 1)
+		P := mulNat(z.p[0][:], A, X)
+		B, bn := z.mag(b, 2)
+		Y, yn := z.mag(y, 3)
+		Q := mulNat(z.p[1][:], B, Y)
+		pn, qn := an != xn, bn == yn // signs of a*x and of -(b*y)
+		if pn == qn {
+			return z.store(addNat(z.p[2][:], P, Q), pn)
+		}
+		if cmpNat(P, Q) >= 0 {
+			return z.store(subNat(z.p[2][:], P, Q), pn)
+		}
+		return z.store(subNat(z.p[2][:], Q, P), qn)
+	}
+	z.work += (a.words()+1)*(x.words()+1) + (b.words()+1)*(y.words()+1)
+	r := z.fresh().Mul(a.big(&z.t[0]), x.big(&z.t[1]))
 	u := z.t[2].Mul(b.big(&z.t[0]), y.big(&z.t[1]))
 	return zbig(r.Sub(r, u))
 }
@@ -133,7 +212,9 @@ func (z *zarith) quoExact(x, d zint) zint {
 	if x.b == nil && d.b == nil {
 		return zint{s: x.s / d.s}
 	}
-	return zbig(new(big.Int).Quo(x.big(&z.t[0]), d.big(&z.t[1])))
+	z.work += (x.words() + 1) * (d.words() + 1)
+	q, _ := z.fresh().QuoRem(x.big(&z.t[0]), d.big(&z.t[1]), &z.t[2])
+	return zbig(q)
 }
 
 // gcd returns the nonnegative gcd of x and y.
@@ -141,20 +222,21 @@ func (z *zarith) gcd(x, y zint) zint {
 	if x.b == nil && y.b == nil {
 		return zint{s: int64(gcdU(absU(x.s), absU(y.s)))}
 	}
+	z.work += (x.words() + 1) * (y.words() + 1)
 	if x.b != nil && y.b != nil {
 		a := z.t[0].Abs(x.b)
 		b := z.t[1].Abs(y.b)
-		return zbig(new(big.Int).GCD(nil, nil, a, b))
+		return zbig(z.fresh().GCD(nil, nil, a, b))
 	}
 	if x.b == nil {
 		x, y = y, x
 	}
 	// x big, y small: gcd(y, x mod y) stays in machine words.
 	if y.s == 0 {
-		return zbig(new(big.Int).Abs(x.b))
+		return zbig(z.fresh().Abs(x.b))
 	}
 	m := absU(y.s)
-	r := z.t[0].Rem(x.b, z.t[1].SetUint64(m))
+	_, r := z.t[2].QuoRem(x.b, z.t[1].SetUint64(m), &z.t[0])
 	return zint{s: int64(gcdU(m, absU(r.Int64())))}
 }
 

@@ -19,27 +19,63 @@ type gpoly struct {
 }
 
 // engine is the exact (integer, fraction-free) Buchberger engine. Its
-// bookkeeping of pairs and its choice of reducers depend on leading
-// monomials only and are those of the modular engine, so the trace
-// algorithm can replay a modular run over Q step by step.
+// bookkeeping of pairs and its choice of reducers depend only on leading
+// monomials, sugars and lengths, and follow the same rules as the modular
+// engine's, so the trace algorithm can replay a modular run over Q step by
+// step as long as the prime preserves those.
 type engine struct {
 	ring  *poly.Ring
 	ops   *monoOps
 	s     int
 	lim   *limits
+	err   error // a limit hit inside a loop that cannot return it
 	z     zarith
 	basis []*gpoly
 	red   reducers
 	steps int
-	t, tg []uint16
-	bc    [2][]zint
-	bm    [2][]uint16
+	// budget, when positive, bounds steps*stepCost plus big-integer work
+	// (see Basis); done accumulates the work polled so far.
+	budget, done int
+	t, tg        []uint16
+	bc           [2][]zint
+	bm           [2][]uint16
 }
 
 func newEngine(r *poly.Ring, ops *monoOps, lim *limits) *engine {
 	return &engine{ring: r, ops: ops, s: ops.stride, lim: lim,
 		t: make([]uint16, ops.stride), tg: make([]uint16, ops.stride)}
 }
+
+// pollWork is the big-integer work (word operations) between two polls of
+// the limits, some milliseconds.
+const pollWork = 1 << 21
+
+// poll checks the limits once enough big-integer work has been done since
+// the last check, and records a limit error in e.err.
+func (e *engine) poll() bool {
+	if e.z.work < pollWork {
+		return e.err == nil
+	}
+	e.done += e.z.work
+	e.z.work = 0
+	if e.err == nil {
+		e.err = e.lim.check()
+	}
+	return e.overBudget()
+}
+
+// overBudget records errBudget in e.err once the budget is spent, and
+// reports whether the engine may go on.
+func (e *engine) overBudget() bool {
+	if e.err == nil && e.budget > 0 && e.steps*stepCost+e.done+e.z.work > e.budget {
+		e.err = errBudget
+	}
+	return e.err == nil
+}
+
+// stepCost is the share of the budget charged per reduction step: about
+// the word operations of a step on small coefficients.
+const stepCost = 256
 
 // sub returns an engine with the same ring and limits and no basis.
 func (e *engine) sub() *engine { return newEngine(e.ring, e.ops, e.lim) }
@@ -78,17 +114,19 @@ func (e *engine) toPoly(g *gpoly) *poly.Poly {
 }
 
 // reduce returns a primitive normal form of w (consumed) with respect to
-// the live basis: with full, every term is reduced; otherwise only the
-// leading term, until it is irreducible (enough to decide whether w
-// reduces to zero).
+// the basis: with full, every term is reduced; otherwise only the leading
+// term, until it is irreducible (enough to decide whether w reduces to
+// zero). Reducers are chosen by reducers.find, the rule the modular engine
+// follows too. Cost: one merge of the working part per step.
 //
 // Each step is fraction free: with A = lc(w), B = lc(g) and d = gcd(A, B),
 // w becomes (B/d)*w - (A/d)*t*g, which cancels the leading term. The terms
 // already found irreducible are multiplied by B/d too (skipped when it is
-// 1, the common case of a reducer with leading coefficient 1 or dividing
-// A). Content is removed when coefficients have grown by a word since the
-// last removal, not at every step, since the gcds then cost more than
-// they save (Singular's redtail makes the same trade).
+// 1, the common case of a reducer whose leading coefficient divides A).
+// Content is removed only when the leading coefficient has grown by a word
+// since the last removal: during a reduction it is rarely nontrivial, and
+// gcds at every step cost more than they save. The result is made
+// primitive.
 func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 	s := e.s
 	z := &e.z
@@ -114,7 +152,7 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 		}
 		g := e.basis[k]
 		monoQuo(e.t, lm, g.m[:s])
-		if int(e.t[0])+g.deg > maxDeg {
+		if int(e.t[0])+g.deg >= maxDeg {
 			return nil, degreeError()
 		}
 		if top {
@@ -129,7 +167,7 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 			a, b = z.quoExact(B, d), z.quoExact(A, d)
 		}
 		if a.sign() < 0 {
-			a, b = a.neg(), b.neg()
+			a, b = z.neg(a), z.neg(b)
 		}
 		dst := 0
 		if cur == 0 {
@@ -138,10 +176,14 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 		e.bc[dst], e.bm[dst] = e.addMul(e.bc[dst][:0], e.bm[dst][:0], wc[1:], wm[s:], a, b, e.t, g)
 		wc, wm = e.bc[dst], e.bm[dst]
 		cur = dst
+
 		if !a.isOne() {
 			for i, c := range out.c {
 				out.c[i] = z.mul(a, c)
 			}
+		}
+		if !e.poll() {
+			return nil, e.err
 		}
 		if len(wc) > 0 {
 			if bl := wc[0].bitLen(); bl > clean+64 {
@@ -152,6 +194,9 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 		if e.steps++; e.steps&63 == 0 {
 			if err := e.lim.check(); err != nil {
 				return nil, err
+			}
+			if !e.overBudget() {
+				return nil, e.err
 			}
 		}
 		if err := e.lim.checkBits(wc); err != nil {
@@ -165,23 +210,39 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 		out.deg = max(out.deg, int(out.m[k*s]))
 	}
 	e.makePrimitive(out)
+	keep(out.c)
+	z.reset()
+	if e.err != nil {
+		return nil, e.err
+	}
 	return out, e.lim.checkBits(out.c)
 }
 
 // removeContent divides both coefficient lists by their common content.
+// The gcd starts from the shortest coefficient, so that the running gcd is
+// small at once and every further gcd is a cheap big-by-word remainder; it
+// stops as soon as the gcd is 1, the usual case.
 func (e *engine) removeContent(a, b []zint) {
 	z := &e.z
-	d := zint{}
+	short, bits := zint{}, -1
 	for _, l := range [2][]zint{a, b} {
 		for _, c := range l {
-			d = z.gcd(d, c)
-			if d.isOne() {
-				return
+			if n := c.bitLen(); bits < 0 || n < bits {
+				short, bits = c, n
 			}
 		}
 	}
-	if d.sign() == 0 {
-		return
+	if bits <= 1 {
+		return // content 1, or no coefficient
+	}
+	d := z.gcd(zint{}, short)
+	for _, l := range [2][]zint{a, b} {
+		for _, c := range l {
+			d = z.gcd(d, c)
+			if d.isOne() || !e.poll() {
+				return
+			}
+		}
 	}
 	for _, l := range [2][]zint{a, b} {
 		for i, c := range l {
@@ -199,7 +260,7 @@ func (e *engine) makePrimitive(g *gpoly) {
 	e.removeContent(g.c, nil)
 	if g.c[0].sign() < 0 {
 		for i, c := range g.c {
-			g.c[i] = c.neg()
+			g.c[i] = e.z.neg(c)
 		}
 	}
 }
@@ -210,7 +271,7 @@ func (e *engine) addMul(dc []zint, dm []uint16, ac []zint, am []uint16, a, b zin
 	s := e.s
 	z := &e.z
 	tg := e.tg
-	nb := b.neg()
+	nb := z.neg(b)
 	one := a.isOne()
 	i, j := 0, 1
 	na, ng := len(ac), len(g.c)
@@ -218,31 +279,43 @@ func (e *engine) addMul(dc []zint, dm []uint16, ac []zint, am []uint16, a, b zin
 		monoMul(tg, g.m[j*s:], t)
 	}
 	for i < na && j < ng {
-		am_ := am[i*s : i*s+s]
-		switch c := e.ops.cmp(am_, tg); {
-		case c > 0:
-			v := ac[i]
-			if !one {
-				v = z.mul(a, v)
+		if e.z.work >= pollWork && !e.poll() {
+			return dc, dm
+		}
+		// Take the run of terms above tg at once.
+		k := i
+		c := e.ops.cmp(am[k*s:k*s+s], tg)
+		for c > 0 {
+			if k++; k == na {
+				break
 			}
-			dc = append(dc, v)
-			dm = append(dm, am_...)
-			i++
-		case c < 0:
+			c = e.ops.cmp(am[k*s:k*s+s], tg)
+		}
+		if k > i {
+			dm = append(dm, am[i*s:k*s]...)
+			if one {
+				dc = append(dc, ac[i:k]...)
+			} else {
+				for _, v := range ac[i:k] {
+					dc = append(dc, z.mul(a, v))
+				}
+			}
+			if i = k; i == na {
+				break
+			}
+		}
+		if c < 0 {
 			dc = append(dc, z.mul(nb, g.c[j]))
 			dm = append(dm, tg...)
-			if j++; j < ng {
-				monoMul(tg, g.m[j*s:], t)
-			}
-		default:
+		} else {
 			if v := z.mulSub(a, ac[i], b, g.c[j]); v.sign() != 0 {
 				dc = append(dc, v)
-				dm = append(dm, am_...)
+				dm = append(dm, tg...)
 			}
 			i++
-			if j++; j < ng {
-				monoMul(tg, g.m[j*s:], t)
-			}
+		}
+		if j++; j < ng {
+			monoMul(tg, g.m[j*s:], t)
 		}
 	}
 	if i < na {
@@ -273,14 +346,14 @@ func (e *engine) spoly(f, g *gpoly, l []uint16) (*gpoly, error) {
 	tg := make([]uint16, s)
 	monoQuo(tf, l, f.m[:s])
 	monoQuo(tg, l, g.m[:s])
-	if int(tf[0])+f.deg > maxDeg || int(tg[0])+g.deg > maxDeg {
+	if int(tf[0])+f.deg >= maxDeg || int(tg[0])+g.deg >= maxDeg {
 		return nil, degreeError()
 	}
 	A, B := f.c[0], g.c[0]
 	d := z.gcd(A, B)
 	a, b := z.quoExact(B, d), z.quoExact(A, d)
 	if a.sign() < 0 {
-		a, b = a.neg(), b.neg()
+		a, b = z.neg(a), z.neg(b)
 	}
 	wm := make([]uint16, len(f.m)-s)
 	for i := range len(f.c) - 1 {
@@ -288,7 +361,7 @@ func (e *engine) spoly(f, g *gpoly, l []uint16) (*gpoly, error) {
 	}
 	out := &gpoly{sugar: max(f.sugar+int(tf[0]), g.sugar+int(tg[0]))}
 	out.c, out.m = e.addMul(nil, nil, f.c[1:], wm, a, b, tg, g)
-	return out, nil
+	return out, e.err
 }
 
 func (g *gpoly) clone() *gpoly {

@@ -10,39 +10,52 @@ import (
 // Limits bounds a computation. A zero field means no bound. The time bound
 // of a computation is the earlier of Timeout and the context's deadline.
 type Limits struct {
-	Timeout      time.Duration // wall-clock time
-	MaxBasis     int           // elements in the basis under construction
-	MaxCoeffBits int           // bits of any integer coefficient of a basis element
+	// Timeout bounds the wall-clock time.
+	Timeout time.Duration
+	// MaxBasis bounds the number of elements of the basis under
+	// construction (including the modular run that guides the exact one).
+	MaxBasis int
+	// MaxCoeffBits bounds the bits of every integer coefficient of a basis
+	// element and of every polynomial being reduced over Q, in the
+	// engine's form: primitive integer polynomials, reduced fraction free.
+	MaxCoeffBits int
 }
 
 // A LimitError reports that a computation stopped at a limit; no partial
 // result is returned with it.
 type LimitError struct {
 	Limit string // "time", "basis size", "coefficient size", "degree" or "canceled"
-	Value int64  // the bound that was hit (nanoseconds, elements, bits or degree)
+	Value int64  // the bound that was hit (nanoseconds, elements, bits or degree; 0 if unknown)
 	Err   error  // the context's error for "time" and "canceled"
 }
 
+// Error describes the limit that was hit.
 func (e *LimitError) Error() string {
 	switch e.Limit {
 	case "time":
-		return fmt.Sprintf("groebner: time limit exceeded")
+		return "groebner: time limit exceeded"
 	case "canceled":
 		return "groebner: computation canceled"
 	}
 	return fmt.Sprintf("groebner: %s limit of %d exceeded", e.Limit, e.Value)
 }
 
+// Unwrap returns the context's error, if any.
 func (e *LimitError) Unwrap() error { return e.Err }
 
-// IsLimit reports whether err is a *LimitError.
+// IsLimit reports whether err is (or wraps) a *LimitError.
 func IsLimit(err error) bool {
 	var le *LimitError
 	return errors.As(err, &le)
 }
 
+// limits is the working form of Limits. The engines call check between
+// steps and poll it in proportion to work inside long steps, so that a
+// limit stops a computation within milliseconds; it is safe for
+// concurrent use (the certificate runs in several goroutines).
 type limits struct {
 	ctx      context.Context
+	timeout  time.Duration
 	maxBasis int
 	maxBits  int
 }
@@ -52,28 +65,27 @@ func newLimits(ctx context.Context, l Limits) (limits, context.CancelFunc) {
 	if l.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, l.Timeout)
 	}
-	return limits{ctx: ctx, maxBasis: l.MaxBasis, maxBits: l.MaxCoeffBits}, cancel
+	return limits{ctx: ctx, timeout: l.Timeout, maxBasis: l.MaxBasis, maxBits: l.MaxCoeffBits}, cancel
 }
 
-// check reports a limit error once the context is done.
+// check reports a limit error once the context is done. A nil *limits or
+// context never stops.
 func (l *limits) check() error {
-	if l.ctx == nil {
+	if l == nil || l.ctx == nil {
 		return nil
 	}
 	if err := l.ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return &LimitError{Limit: "time", Err: err}
+			return &LimitError{Limit: "time", Value: int64(l.timeout), Err: err}
 		}
 		return &LimitError{Limit: "canceled", Err: err}
 	}
 	return nil
 }
 
-// checkBits enforces the coefficient bound on the integer coefficients c
-// (of a basis element or of a polynomial being reduced, in the engine's
-// primitive fraction-free form).
+// checkBits enforces the coefficient bound on the integer coefficients c.
 func (l *limits) checkBits(c []zint) error {
-	if l.maxBits == 0 {
+	if l == nil || l.maxBits == 0 {
 		return nil
 	}
 	for _, x := range c {
@@ -84,15 +96,17 @@ func (l *limits) checkBits(c []zint) error {
 	return nil
 }
 
-// degreeError reports a monomial whose total degree would exceed the
-// 65535 that the packed representation holds.
-func degreeError() error {
-	return &LimitError{Limit: "degree", Value: maxDeg}
-}
-
+// checkBasis enforces the basis bound for a basis about to have n elements,
+// and checks the context.
 func (l *limits) checkBasis(n int) error {
-	if l.maxBasis > 0 && n > l.maxBasis {
+	if l != nil && l.maxBasis > 0 && n > l.maxBasis {
 		return &LimitError{Limit: "basis size", Value: int64(l.maxBasis)}
 	}
 	return l.check()
+}
+
+// degreeError reports a monomial whose total degree would exceed the 65535
+// that the packed representation holds.
+func degreeError() error {
+	return &LimitError{Limit: "degree", Value: maxDeg}
 }

@@ -2,6 +2,7 @@ package groebner
 
 import (
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"github.com/families-project/families/poly"
@@ -26,8 +27,6 @@ type mpoly struct {
 	deg   int // largest total degree of a term, for overflow checks
 }
 
-func (p *mpoly) len() int { return len(p.c) }
-
 // traceEvent records one step of the modular run: the reduction of input
 // j (i < 0) or of the S-polynomial of basis elements i and j, and the
 // leading monomial of the result, nil when it reduced to zero.
@@ -40,12 +39,16 @@ type modEngine struct {
 	ops   *monoOps
 	s     int
 	p     uint64
+	pinv  uint64 // floor(2^64 / p), for Barrett reduction (mod)
 	ps    *pairSet
 	red   reducers
 	basis []*mpoly
 	lim   *limits
 	trace []traceEvent
-	steps int // reduction steps, for polling the limits
+	// events, when set, also receives every nonzero event as it happens,
+	// so that the exact replay can follow the run (engine_trace.go).
+	events chan<- traceEvent
+	steps  int // reduction steps, for polling the limits
 	// double buffer of the reduction and a monomial scratch
 	bc [2][]uint32
 	bm [2][]uint16
@@ -54,8 +57,22 @@ type modEngine struct {
 }
 
 func newModEngine(ops *monoOps, p uint64, lim *limits) *modEngine {
-	return &modEngine{ops: ops, s: ops.stride, p: p, ps: newPairSet(ops), lim: lim,
+	return &modEngine{ops: ops, s: ops.stride, p: p, pinv: ^uint64(0) / p, ps: newPairSet(ops), lim: lim,
 		t: make([]uint16, ops.stride), tg: make([]uint16, ops.stride)}
+}
+
+// mod returns x mod p for any x < 2^64 by Barrett's method: a multiply
+// and a correction instead of a hardware division, which costs several
+// times more and sits in the innermost loop. With pinv = floor(2^64/p)
+// the quotient estimate is exact or one too small, so one subtraction
+// suffices.
+func (e *modEngine) mod(x uint64) uint64 {
+	q, _ := bits.Mul64(x, e.pinv)
+	r := x - q*e.p
+	if r >= e.p {
+		r -= e.p
+	}
+	return r
 }
 
 // modInv returns the inverse of a (nonzero mod p) by Fermat's little
@@ -117,7 +134,7 @@ func (e *modEngine) makeMonic(g *mpoly) {
 // basis: every term is reduced; the result is not made monic. Each step subtracts a
 // multiple of a reducer from the working part by one merge into the other
 // buffer, so the cost is the sum over steps of the working length.
-func (e *modEngine) reduce(w *mpoly) (*mpoly, error) {
+func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 	s := e.s
 	wc, wm := w.c, w.m
 	out := &mpoly{sugar: w.sugar}
@@ -127,15 +144,17 @@ func (e *modEngine) reduce(w *mpoly) (*mpoly, error) {
 		top := len(out.c) == 0
 		k := e.red.find(lm, e.ops.mask(lm), top, out.sugar-int(lm[0]))
 		if k < 0 {
+			if !full {
+				break
+			}
 			out.c = append(out.c, wc[0])
 			out.m = append(out.m, lm...)
-			out.deg = max(out.deg, int(lm[0]))
 			wc, wm = wc[1:], wm[s:]
 			continue
 		}
 		g := e.basis[k]
 		monoQuo(e.t, lm, g.m[:s])
-		if int(e.t[0])+g.deg > maxDeg {
+		if int(e.t[0])+g.deg >= maxDeg {
 			return nil, degreeError()
 		}
 		if top {
@@ -156,13 +175,19 @@ func (e *modEngine) reduce(w *mpoly) (*mpoly, error) {
 			}
 		}
 	}
+	// Own the working part: it lives in a buffer that the next call reuses.
+	out.c = append(out.c, wc...)
+	out.m = append(out.m, wm...)
+	for k := 0; k < len(out.c); k++ {
+		out.deg = max(out.deg, int(out.m[k*s]))
+	}
 	return out, nil
 }
 
 // addMul appends to (dc, dm) the sum of (ac, am) and mul*t*g without g's
 // leading term, and returns the grown slices.
 func (e *modEngine) addMul(dc []uint32, dm []uint16, ac []uint32, am []uint16, mul uint64, t []uint16, g *mpoly) ([]uint32, []uint16) {
-	s, P := e.s, e.p
+	s := e.s
 	tg := e.tg
 	i, j := 0, 1
 	na, ng := len(ac), len(g.c)
@@ -170,34 +195,41 @@ func (e *modEngine) addMul(dc []uint32, dm []uint16, ac []uint32, am []uint16, m
 		monoMul(tg, g.m[j*s:], t)
 	}
 	for i < na && j < ng {
-		a := am[i*s : i*s+s]
-		switch c := e.ops.cmp(a, tg); {
-		case c > 0:
-			dc = append(dc, ac[i])
-			dm = append(dm, a...)
-			i++
-		case c < 0:
-			dc = append(dc, uint32(mul*uint64(g.c[j])%P))
+		// Copy the run of terms above tg at once.
+		k := i
+		c := e.ops.cmp(am[k*s:k*s+s], tg)
+		for c > 0 {
+			if k++; k == na {
+				break
+			}
+			c = e.ops.cmp(am[k*s:k*s+s], tg)
+		}
+		if k > i {
+			dc = append(dc, ac[i:k]...)
+			dm = append(dm, am[i*s:k*s]...)
+			if i = k; i == na {
+				break
+			}
+		}
+		if c < 0 {
+			dc = append(dc, uint32(e.mod(mul*uint64(g.c[j]))))
 			dm = append(dm, tg...)
-			if j++; j < ng {
-				monoMul(tg, g.m[j*s:], t)
-			}
-		default:
-			if v := (uint64(ac[i]) + mul*uint64(g.c[j])) % P; v != 0 {
+		} else {
+			if v := e.mod(uint64(ac[i]) + mul*uint64(g.c[j])); v != 0 {
 				dc = append(dc, uint32(v))
-				dm = append(dm, a...)
+				dm = append(dm, tg...)
 			}
 			i++
-			if j++; j < ng {
-				monoMul(tg, g.m[j*s:], t)
-			}
+		}
+		if j++; j < ng {
+			monoMul(tg, g.m[j*s:], t)
 		}
 	}
 	dc = append(dc, ac[i:]...)
 	dm = append(dm, am[i*s:]...)
 	for ; j < ng; j++ {
 		monoMul(tg, g.m[j*s:], t)
-		dc = append(dc, uint32(mul*uint64(g.c[j])%P))
+		dc = append(dc, uint32(e.mod(mul*uint64(g.c[j]))))
 		dm = append(dm, tg...)
 	}
 	return dc, dm
@@ -210,7 +242,7 @@ func (e *modEngine) spoly(f, g *mpoly, l []uint16) (*mpoly, error) {
 	tg := make([]uint16, s)
 	monoQuo(tf, l, f.m[:s])
 	monoQuo(tg, l, g.m[:s])
-	if int(tf[0])+f.deg > maxDeg || int(tg[0])+g.deg > maxDeg {
+	if int(tf[0])+f.deg >= maxDeg || int(tg[0])+g.deg >= maxDeg {
 		return nil, degreeError()
 	}
 	a := &mpoly{c: slices.Clone(f.c[1:]), m: make([]uint16, len(f.m)-s)}
@@ -237,47 +269,50 @@ func (e *modEngine) add(h *mpoly) error {
 }
 
 // run computes a Gröbner basis mod p of the inputs (already in processing
-// order), recording the trace. It returns the reduced basis mod p, or
-// ok=false when p is unsuitable for an input.
-func (e *modEngine) run(F []*poly.Poly) (G []*mpoly, ok bool, err error) {
+// order), recording the trace; ok is false when p is unsuitable for an
+// input (it divides a denominator or a leading coefficient). The basis is
+// left in e.basis, not interreduced (see finish).
+func (e *modEngine) run(F []*poly.Poly) (ok bool, err error) {
 	for j, f := range F {
 		g, ok := e.fromPoly(f)
 		if !ok {
-			return nil, false, nil
+			return false, nil
 		}
-		h, err := e.reduce(g)
+		h, err := e.reduce(g, e.ops.tail)
 		if err != nil {
-			return nil, true, err
+			return true, err
 		}
 		e.makeMonic(h)
 		if stop, err := e.record(-1, j, h); stop || err != nil {
-			return e.finish(), true, err
+			return true, err
 		}
 	}
 	for {
 		p, more := e.ps.next()
 		if !more {
-			break
+			return true, nil
 		}
 		if err := e.lim.check(); err != nil {
-			return nil, true, err
+			return true, err
 		}
 		sp, err := e.spoly(e.basis[p.i], e.basis[p.j], p.lcm)
 		if err != nil {
-			return nil, true, err
+			return true, err
 		}
-		sp.sugar = p.sugar
-		h, err := e.reduce(sp)
+		h, err := e.reduce(sp, e.ops.tail)
 		if err != nil {
-			return nil, true, err
+			return true, err
 		}
 		e.makeMonic(h)
 		if stop, err := e.record(p.i, p.j, h); stop || err != nil {
-			return e.finish(), true, err
+			return true, err
 		}
 	}
-	return e.finish(), true, nil
 }
+
+// unit reports whether the run found a nonzero constant: then the ideal
+// mod p is the unit ideal.
+func (e *modEngine) unit() bool { return len(e.basis) == 1 && e.basis[0].m[0] == 0 }
 
 // record appends the outcome of one reduction to the trace and adds a
 // nonzero result to the basis; stop is true for the unit ideal.
@@ -286,7 +321,11 @@ func (e *modEngine) record(i, j int, h *mpoly) (stop bool, err error) {
 		e.trace = append(e.trace, traceEvent{i: i, j: j})
 		return false, nil
 	}
-	e.trace = append(e.trace, traceEvent{i: i, j: j, lm: h.m[:e.s]})
+	ev := traceEvent{i: i, j: j, lm: h.m[:e.s]}
+	e.trace = append(e.trace, ev)
+	if e.events != nil {
+		e.events <- ev
+	}
 	if h.m[0] == 0 {
 		e.basis = []*mpoly{h}
 		e.ps = newPairSet(e.ops)
@@ -298,9 +337,10 @@ func (e *modEngine) record(i, j int, h *mpoly) (stop bool, err error) {
 	return false, e.add(h)
 }
 
-// finish returns the reduced basis of the live elements: by increasing
-// leading monomial, each tail reduced by the smaller ones, which are the
-// only ones that can divide its terms.
+// finish returns the reduced basis mod p of the live elements after run:
+// by increasing leading monomial, each tail reduced by the smaller ones,
+// which are the only ones that can divide its terms. The trace algorithm
+// does not need it; tests compare it with the exact result.
 func (e *modEngine) finish() []*mpoly {
 	s := e.s
 	var live []*mpoly
@@ -310,7 +350,7 @@ func (e *modEngine) finish() []*mpoly {
 		}
 	}
 	slices.SortFunc(live, func(a, b *mpoly) int { return e.ops.cmp(a.m[:s], b.m[:s]) })
-	red := &modEngine{ops: e.ops, s: s, p: e.p, ps: newPairSet(e.ops), lim: e.lim, t: e.t, tg: e.tg}
+	red := newModEngine(e.ops, e.p, e.lim)
 	out := make([]*mpoly, 0, len(live))
 	for _, g := range live {
 		h, err := red.reduceTail(g)
@@ -328,7 +368,7 @@ func (e *modEngine) finish() []*mpoly {
 func (e *modEngine) reduceTail(g *mpoly) (*mpoly, error) {
 	s := e.s
 	w := &mpoly{c: slices.Clone(g.c[1:]), m: slices.Clone(g.m[s:]), sugar: g.sugar}
-	r, err := e.reduce(w)
+	r, err := e.reduce(w, true)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/big"
 	"math/rand/v2"
-	"strings"
 	"testing"
 	"time"
 
@@ -214,7 +213,7 @@ func TestDimensionAndDegree(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	_, F, _ := poly.ParseSystem(cyclicSystem(7), poly.Grevlex)
+	_, F, _ := poly.ParseSystem(cyclic(7), poly.Grevlex)
 	start := time.Now()
 	_, err := Basis(context.Background(), F, Limits{Timeout: 200 * time.Millisecond})
 	if !IsLimit(err) {
@@ -232,28 +231,6 @@ func TestLimits(t *testing.T) {
 	if _, err = Basis(ctx, F, Limits{}); !IsLimit(err) {
 		t.Fatalf("canceled context: %v", err)
 	}
-}
-
-// cyclicSystem returns the cyclic-n system in the system-file format.
-func cyclicSystem(n int) string {
-	v := func(i int) string { return "x" + string(rune('0'+i%n)) }
-	var lines []string
-	for k := 1; k < n; k++ {
-		var terms []string
-		for i := 0; i < n; i++ {
-			var f []string
-			for j := 0; j < k; j++ {
-				f = append(f, v(i+j))
-			}
-			terms = append(terms, strings.Join(f, "*"))
-		}
-		lines = append(lines, strings.Join(terms, " + "))
-	}
-	var f []string
-	for i := 0; i < n; i++ {
-		f = append(f, v(i))
-	}
-	return strings.Join(append(lines, strings.Join(f, "*")+" - 1"), "\n")
 }
 
 // TestFGLMAgreesWithLexBuchberger compares the two routes to a lex basis
