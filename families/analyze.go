@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
@@ -17,6 +18,9 @@ type Options struct {
 	Lines  grid.LineSet // 0: the setting's default (DESIGN.md)
 	Eval   grid.Eval
 	Limits groebner.Limits
+	// NoFamilies skips the decomposition into families and solutions: the
+	// report then has the class, dimension and degree only.
+	NoFamilies bool
 }
 
 // The classes of a system, as the "class" key of DESIGN.md.
@@ -46,10 +50,56 @@ type Report struct {
 	// Independent is a maximal independent set of numbers (size Dimension).
 	Independent []string `json:"independent,omitempty"`
 	Error       string   `json:"error,omitempty"`
+	// Families are the families of the positive-dimensional components.
+	Families []FamilyReport `json:"families,omitempty"`
+	// Solutions are the solutions of the zero-dimensional components.
+	Solutions []SolutionReport `json:"solutions,omitempty"`
 
 	setting *grid.Setting
 	system  *grid.System
 	basis   []*poly.Poly
+	result  *solve.Result
+}
+
+// A FamilyReport is one family of solutions, as the "families" key of
+// DESIGN.md: every number as an expression in the parameters (Singular's
+// syntax; RootOf(p, x) for a root of p when the family is algebraic).
+type FamilyReport struct {
+	Parameters []string          `json:"parameters"`
+	Solution   map[string]string `json:"solution"`
+	Kind       string            `json:"kind"`
+	// Polynomial reports that every number is a polynomial in the
+	// parameters.
+	Polynomial bool `json:"polynomial"`
+	Dimension  int  `json:"dimension"`
+	// Degree is the degree of the family over the field of its
+	// parameters: 1 for a rational family.
+	Degree int `json:"degree"`
+	// MinimalPolynomials holds the numbers of degree >= 2 over the
+	// parameters.
+	MinimalPolynomials map[string]MinimalPolynomial `json:"minimal_polynomials,omitempty"`
+	// Basis is the reduced grevlex basis of the family's prime component.
+	Basis []string `json:"basis"`
+}
+
+// A MinimalPolynomial is the minimal polynomial of a number and its degree
+// in that number.
+type MinimalPolynomial struct {
+	Polynomial string `json:"polynomial"`
+	Degree     int    `json:"degree"`
+}
+
+// A SolutionReport is one solution of a zero-dimensional component: its
+// class (rational, real_algebraic, complex), the degree over Q of its
+// numbers, every number exactly when it can be written with rationals and
+// square roots (values), to 50 digits (numeric, for irrational solutions)
+// and the minimal polynomials of its irrational numbers.
+type SolutionReport struct {
+	Class              string                       `json:"class"`
+	Degree             int                          `json:"degree"`
+	Values             map[string]string            `json:"values"`
+	Numeric            map[string]string            `json:"numeric,omitempty"`
+	MinimalPolynomials map[string]MinimalPolynomial `json:"minimal_polynomials,omitempty"`
 }
 
 // Setting returns the analysed setting.
@@ -57,6 +107,10 @@ func (r *Report) Setting() *grid.Setting { return r.setting }
 
 // System returns the polynomial system of the setting.
 func (r *Report) System() *grid.System { return r.system }
+
+// Result returns the decomposition into components with their families
+// and solutions (nil when it was skipped or did not finish).
+func (r *Report) Result() *solve.Result { return r.result }
 
 // BasisPolys returns the reduced grevlex basis of the system saturated by
 // its nonzero conditions (nil unless the class is finite or
@@ -66,9 +120,13 @@ func (r *Report) BasisPolys() []*poly.Poly { return r.basis }
 // Analyze builds the polynomial system of a concrete setting (no
 // wildcards), imposes its nonzero conditions by saturation, and classifies
 // the result: inconsistent, finite (with its degree), or positive
-// dimensional (with its dimension and an independent set of numbers). A
-// limit hit gives class timeout and no error; only bad input is an error.
-// Cost: one saturation per nonzero condition, each a Gröbner basis.
+// dimensional (with its dimension and an independent set of numbers).
+// Unless opt.NoFamilies is set it then decomposes the solutions
+// (solve.Solve): the families of the positive-dimensional components and
+// every solution of the finite ones. A limit hit gives class timeout and
+// no error; only bad input is an error. Cost: one saturation per nonzero
+// condition, each a Gröbner basis, and the decomposition (see solve.Solve);
+// opt.Limits.Timeout bounds each of the two.
 func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error) {
 	if s.Count().Cmp(bigOne) != 0 {
 		return nil, fmt.Errorf("the pattern %s has wildcards: it matches %s settings; sweep it or fix every operator", s, s.Count())
@@ -130,7 +188,68 @@ func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error)
 	for _, v := range indep {
 		rep.Independent = append(rep.Independent, sys.Ring.VarName(v))
 	}
+	if opt.NoFamilies || dim < 0 {
+		return rep, nil
+	}
+	res, err := solve.Solve(ctx, sys.Polys(), sys.Nonzero, solve.Options{Limits: opt.Limits, Saturated: G})
+	if err != nil {
+		// The class stands, but a report without its families must say so.
+		if groebner.IsLimit(err) {
+			rep.Class = ClassTimeout
+		} else {
+			rep.Class = ClassError
+		}
+		rep.Error = "families: " + err.Error()
+		return rep, nil
+	}
+	rep.result = res
+	for _, c := range res.Components {
+		if c.Family != nil {
+			rep.Families = append(rep.Families, familyReport(c))
+		}
+		for _, p := range c.Points {
+			rep.Solutions = append(rep.Solutions, solutionReport(p))
+		}
+	}
 	return rep, nil
+}
+
+func familyReport(c *solve.Component) FamilyReport {
+	f := c.Family
+	fr := FamilyReport{
+		Parameters: f.Parameters, Solution: map[string]string{}, Kind: string(f.Kind),
+		Polynomial: f.Polynomial, Dimension: c.Dimension, Degree: f.Degree,
+	}
+	for _, v := range f.Values {
+		fr.Solution[v.Name] = v.String()
+		if v.Degree > 1 {
+			if fr.MinimalPolynomials == nil {
+				fr.MinimalPolynomials = map[string]MinimalPolynomial{}
+			}
+			fr.MinimalPolynomials[v.Name] = MinimalPolynomial{v.MinPoly.String(), v.Degree}
+		}
+	}
+	for _, g := range c.Basis {
+		fr.Basis = append(fr.Basis, g.String())
+	}
+	return fr
+}
+
+func solutionReport(p *solve.Point) SolutionReport {
+	sr := SolutionReport{Class: string(p.Class), Degree: p.Degree, Values: map[string]string{}}
+	for _, x := range p.Numbers {
+		sr.Values[x.Name] = x.String()
+		if x.Degree == 1 {
+			continue
+		}
+		if sr.Numeric == nil {
+			sr.Numeric = map[string]string{}
+			sr.MinimalPolynomials = map[string]MinimalPolynomial{}
+		}
+		sr.Numeric[x.Name] = x.Decimal()
+		sr.MinimalPolynomials[x.Name] = MinimalPolynomial{x.MinPoly.String(), x.Degree}
+	}
+	return sr
 }
 
 // SaturatedBasis returns the reduced grevlex basis of (F) : (prod nonzero)^∞,
@@ -172,6 +291,13 @@ func evalName(e grid.Eval) string {
 //	x  -  +  +  -
 //	d  +  f  =  g
 func Layout(s *grid.Setting) string {
+	return LayoutWith(s, func(i int) string { return s.Size().Name(i) })
+}
+
+// LayoutWith draws the setting with label(i) in the cell of number i
+// (row-major index), such as a family's formula or a solution's value,
+// columns aligned; absent numbers are drawn as _.
+func LayoutWith(s *grid.Setting, label func(i int) string) string {
 	z := s.Size()
 	rows := make([][]string, z.LayoutRows())
 	for R := range rows {
@@ -181,7 +307,7 @@ func Layout(s *grid.Setting) string {
 			if R%2 == 0 && C%2 == 0 {
 				i := z.NumberIndex(p)
 				if s.Present(i) {
-					rows[R][C] = z.Name(i)
+					rows[R][C] = label(i)
 				} else {
 					rows[R][C] = "_"
 				}

@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
 	"github.com/spf13/pflag"
 )
@@ -23,7 +23,10 @@ const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--ev
 Analyses one operator setting of an m x n grid of numbers: its lines as
 equations, the polynomial system with denominators cleared, the conditions
 that every number and divisor is nonzero, the reduced grevlex basis after
-saturation by those conditions, its class and dimension.
+saturation by those conditions, its class and dimension, and its solutions:
+each family with every number as a formula in the free parameters, and for
+a finite system every solution (exact, or to 50 digits with its minimal
+polynomial when irrational).
 
 --ops lists the operator cells of the (2m-1) x (2n-1) layout in row-major
 order, one character each; '|', spaces and commas only separate:
@@ -82,16 +85,18 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("families", analyseUsage, stderr)
 	var g gridFlags
 	addGridFlags(fs, &g, defaultOps)
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json, or html (a printable sheet of --puzzles and --questions)")
 	count := fs.Bool("count", false, "print how many settings the --ops pattern matches and stop")
 	timeout := fs.Duration("timeout", 0, "give up on the algebra after this long (the class is then timeout)")
+	addSweepFlags(fs)
+	pf := addPuzzleFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (commands: %s)", fs.Arg(0), commandNames())
 	}
-	if err := checkFormat(*format, "text", "json"); err != nil {
+	if err := checkFormat(*format, "text", "json", "html"); err != nil {
 		return err
 	}
 	s, opt, err := g.parse()
@@ -110,13 +115,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if *format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
-	}
-	writeReport(stdout, rep)
-	return nil
+	return writeAnalysis(context.Background(), stdout, *format, rep, opt, pf)
 }
 
 func writeReport(w io.Writer, rep *families.Report) {
@@ -140,7 +139,7 @@ func writeReport(w io.Writer, rep *families.Report) {
 		fmt.Fprintf(w, ", dimension %d", *rep.Dimension)
 	}
 	if rep.Degree != nil {
-		fmt.Fprintf(w, ", %d solutions counted with multiplicity", *rep.Degree)
+		fmt.Fprintf(w, ", %d solution%s counted with multiplicity", *rep.Degree, plural(*rep.Degree))
 	}
 	if len(rep.Independent) > 0 {
 		fmt.Fprintf(w, ", free numbers {%s}", strings.Join(rep.Independent, ", "))
@@ -149,6 +148,115 @@ func writeReport(w io.Writer, rep *families.Report) {
 		fmt.Fprintf(w, " (%s)", rep.Error)
 	}
 	fmt.Fprintln(w)
+	if res := rep.Result(); res != nil {
+		writeFamilies(w, rep.Setting(), res)
+		writeSolutions(w, rep.Setting(), res)
+	}
+}
+
+// writeFamilies prints each family as formulas, one number a line, and
+// drawn in the grid as seed 000 draws its families.
+func writeFamilies(w io.Writer, s *grid.Setting, res *solve.Result) {
+	fams := res.Families()
+	if len(fams) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nfamilies: %d\n", len(fams))
+	for i, f := range fams {
+		fmt.Fprintf(w, "\n  family %d: %s\n", i+1, familyTitle(f))
+		labels := make([]string, len(f.Values))
+		for j, v := range f.Values {
+			labels[j] = v.Format(solve.Person)
+			switch {
+			case v.Parameter:
+				labels[j] = v.Name
+			case v.Degree > 1:
+				labels[j] = v.Name
+				fmt.Fprintf(w, "    %s: %s (degree %d)\n", v.Name, solve.FormatMinPoly(v.MinPoly, v.Name, solve.Person)+" = 0", v.Degree)
+			default:
+				fmt.Fprintf(w, "    %s = %s\n", v.Name, labels[j])
+			}
+		}
+		fmt.Fprintln(w)
+		fmt.Fprint(w, indentBy(families.LayoutWith(s, valueLabel(s, labels)), "    "))
+	}
+}
+
+func familyTitle(f *solve.Family) string {
+	params := strings.Join(f.Parameters, ", ")
+	noun := "parameter"
+	if len(f.Parameters) > 1 {
+		noun = "parameters"
+	}
+	switch {
+	case f.Polynomial:
+		return fmt.Sprintf("every number a polynomial in the %s %s", noun, params)
+	case f.Kind == solve.Rational:
+		return fmt.Sprintf("every number a rational function of the %s %s", noun, params)
+	}
+	return fmt.Sprintf("algebraic of degree %d over the %s %s", f.Degree, noun, params)
+}
+
+// valueLabel maps a row-major number index to its label; labels are in
+// ring order, which skips absent numbers.
+func valueLabel(s *grid.Setting, labels []string) func(int) string {
+	return func(i int) string {
+		k := 0
+		for j := 0; j < i; j++ {
+			if s.Present(j) {
+				k++
+			}
+		}
+		if k < len(labels) {
+			return labels[k]
+		}
+		return "?"
+	}
+}
+
+// writeSolutions prints every solution of the finite components: rational
+// ones drawn in the grid, the others number by number, exactly where a
+// square root writes them and to 50 digits.
+func writeSolutions(w io.Writer, s *grid.Setting, res *solve.Result) {
+	pts := res.Points()
+	if len(pts) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nsolutions: %d\n", len(pts))
+	for i, p := range pts {
+		switch p.Class {
+		case solve.ClassRational:
+			fmt.Fprintf(w, "\n  solution %d: rational\n", i+1)
+			labels := make([]string, len(p.Numbers))
+			for j, x := range p.Numbers {
+				labels[j] = x.Exact
+			}
+			fmt.Fprint(w, indentBy(families.LayoutWith(s, valueLabel(s, labels)), "    "))
+			continue
+		case solve.ClassRealAlgebraic:
+			fmt.Fprintf(w, "\n  solution %d: real algebraic of degree %d\n", i+1, p.Degree)
+		default:
+			fmt.Fprintf(w, "\n  solution %d: complex, of degree %d\n", i+1, p.Degree)
+		}
+		for _, x := range p.Numbers {
+			switch {
+			case x.Degree == 1:
+				fmt.Fprintf(w, "    %s = %s\n", x.Name, x.Exact)
+			case x.Exact != "":
+				fmt.Fprintf(w, "    %s = %s ≈ %s\n", x.Name, x.Exact, x.Decimal())
+			default:
+				fmt.Fprintf(w, "    %s ≈ %s (root of %s = 0)\n", x.Name, x.Decimal(), solve.FormatPoly(x.MinPoly, solve.Person))
+			}
+		}
+	}
+}
+
+func indentBy(s, pre string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = pre + l
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 func indent(s string) string {
@@ -157,4 +265,11 @@ func indent(s string) string {
 		lines[i] = "  " + l
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

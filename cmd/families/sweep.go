@@ -1,14 +1,219 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/groebner"
 	"github.com/spf13/pflag"
 )
 
-// sweepPattern solves every setting a pattern with wildcards matches.
-func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdout, stderr io.Writer) error {
-	return usagef("the pattern %s matches %s settings; sweeping patterns is not built yet: use --count, or fix every operator", s, s.Count())
+// addSweepFlags registers the flags of a sweep on the default command's
+// flag set; they act when --ops is a pattern.
+func addSweepFlags(fs *pflag.FlagSet) {
+	fs.String("out", "", "sweep: write the JSON Lines to this file (the checkpoint of --resume) instead of stdout")
+	fs.Bool("resume", false, "sweep: keep the records already in --out and go on after the last complete one")
+	fs.String("shard", "", "sweep: solve shard i/N only (0 <= i < N); default from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
+	fs.Int("shards", 0, "sweep: number of shards N with JOB_COMPLETION_INDEX (Kubernetes Indexed Job)")
+	fs.Int("sample", 0, "sweep: draw this many settings at random instead of all")
+	fs.Uint64("seed", 1, "sweep: seed of --sample")
+	fs.Bool("positive", false, "sweep: skip settings in which a line without = has no - (no positive solution)")
+	fs.Bool("require-all-ops", false, "sweep: skip settings without all of + - x /")
+	fs.Int("jobs", 0, "sweep: systems solved at once (default: one per CPU)")
+	fs.Int("members", 3, "sweep: positive-integer members per consistent setting, smallest first (0: none)")
+	fs.Bool("once-per-orbit", false, "sweep: one record per orbit of equivalent settings (the others in \"equivalent\")")
+	fs.Bool("dry-run", false, "sweep: count the settings and orbits, solve nothing")
 }
+
+// sweepFlags are the values of the sweep flags.
+type sweepFlags struct {
+	out, shard    string
+	resume, dry   bool
+	shardsFromCLI int
+	opt           sweep.Options
+}
+
+func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error) {
+	f := &sweepFlags{}
+	var errs []error
+	get := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	var err error
+	f.out, err = fs.GetString("out")
+	get(err)
+	f.resume, err = fs.GetBool("resume")
+	get(err)
+	f.shard, err = fs.GetString("shard")
+	get(err)
+	f.shardsFromCLI, err = fs.GetInt("shards")
+	get(err)
+	f.dry, err = fs.GetBool("dry-run")
+	get(err)
+	o := &f.opt
+	o.Sample, err = fs.GetInt("sample")
+	get(err)
+	o.Seed, err = fs.GetUint64("seed")
+	get(err)
+	o.Filter.Positive, err = fs.GetBool("positive")
+	get(err)
+	o.Filter.RequireAllOps, err = fs.GetBool("require-all-ops")
+	get(err)
+	o.Jobs, err = fs.GetInt("jobs")
+	get(err)
+	o.Members, err = fs.GetInt("members")
+	get(err)
+	o.OncePerOrbit, err = fs.GetBool("once-per-orbit")
+	get(err)
+	timeout, err := fs.GetDuration("timeout")
+	get(err)
+	if err := errors.Join(errs...); err != nil {
+		return nil, err // a flag missing from the set: a programming error
+	}
+	o.Analysis = opt
+	o.Analysis.Limits = groebner.Limits{Timeout: timeout}
+	switch {
+	case f.resume && f.out == "":
+		return nil, usagef("--resume needs --out: the output file is the checkpoint")
+	case o.Sample < 0 || o.Jobs < 0 || o.Members < 0 || f.shardsFromCLI < 0:
+		return nil, usagef("--sample, --jobs, --members and --shards must not be negative")
+	}
+	if f.shard != "" {
+		if o.Shard, err = sweep.ParseShard(f.shard); err != nil {
+			return nil, usageError{err}
+		}
+	} else {
+		sh, ok, err := sweep.ShardFromEnv(os.Getenv, f.shardsFromCLI)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		if ok {
+			o.Shard = sh
+		} else if f.shardsFromCLI > 1 {
+			return nil, usagef("--shards %d without --shard i/N, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX: which shard?", f.shardsFromCLI)
+		}
+	}
+	return f, nil
+}
+
+// sweepPattern solves every setting a pattern with wildcards matches, as
+// JSON Lines on stdout or in --out, with a summary on stderr and, when
+// stderr is a terminal, a progress bar.
+func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdout, stderr io.Writer) error {
+	if fs.Changed("format") {
+		if f, _ := fs.GetString("format"); f != "json" && f != "jsonl" {
+			return usagef("a sweep writes JSON Lines: --format %s is not available for patterns", f)
+		}
+	}
+	sf, err := readSweepFlags(fs, opt)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	bar := newProgressBar(stderr)
+	if bar != nil {
+		sf.opt.Progress = bar.update
+	}
+	start := time.Now()
+	plan, err := sweep.NewPlan(ctx, s, sf.opt)
+	if err != nil {
+		return usageError{err}
+	}
+	what := fmt.Sprintf("%d settings", plan.Swept())
+	if sf.opt.Sample > 0 {
+		what = fmt.Sprintf("a sample of %d settings (seed %d)", plan.Swept(), sf.opt.Seed)
+	}
+	fmt.Fprintf(stderr, "sweep %s: %s of %s pass the filters", s, what, s.Count())
+	if sf.opt.Shard.Count > 1 {
+		fmt.Fprintf(stderr, "; shard %s", sf.opt.Shard)
+	}
+	fmt.Fprintf(stderr, ": %d records, %d systems to solve (planned in %s)\n", plan.Len(), plan.Orbits(), since(start))
+	if sf.dry {
+		return nil
+	}
+	if bar != nil {
+		bar.start = time.Now()
+		defer bar.clear()
+	}
+	var sum *sweep.Summary
+	if sf.out != "" {
+		sum, err = plan.RunFile(ctx, sf.out, sf.resume)
+	} else {
+		sum, err = plan.Run(ctx, stdout)
+	}
+	if sum != nil && err == nil {
+		sum.WriteTo(stderr)
+		fmt.Fprintf(stderr, "time %s\n", since(start))
+	}
+	if err != nil && ctx.Err() != nil {
+		msg := "interrupted"
+		if sf.out != "" {
+			msg += fmt.Sprintf("; %s holds the records so far: continue with --resume", sf.out)
+		}
+		return errors.New(msg)
+	}
+	return err
+}
+
+func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }
+
+// A progressBar draws "[=====>    ] 1234/72960 2% 1520/s 47s left" on one
+// terminal line, at most ten times a second.
+type progressBar struct {
+	w     io.Writer
+	start time.Time
+	last  time.Time
+}
+
+// newProgressBar returns a bar when w is a terminal, and nil otherwise, so
+// that logs and pipes get no control characters.
+func newProgressBar(w io.Writer) *progressBar {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return &progressBar{w: w, start: time.Now()}
+}
+
+func (b *progressBar) update(done, total int) {
+	now := time.Now()
+	if now.Sub(b.last) < 100*time.Millisecond && done < total {
+		return
+	}
+	b.last = now
+	const width = 30
+	fill := 0
+	if total > 0 {
+		fill = width * done / total
+	}
+	bar := strings.Repeat("=", fill)
+	if fill < width {
+		bar += ">" + strings.Repeat(" ", width-fill-1)
+	}
+	el := now.Sub(b.start).Seconds()
+	rate := float64(done) / max(el, 1e-9)
+	left := "?"
+	if rate > 0 {
+		left = (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second).String()
+	}
+	fmt.Fprintf(b.w, "\r[%s] %d/%d %d%% %.0f/s %s left \x1b[K", bar, done, total, 100*done/max(total, 1), rate, left)
+}
+
+func (b *progressBar) clear() { fmt.Fprint(b.w, "\r\x1b[K") }

@@ -5,10 +5,12 @@
 #   multi  the multivariate set (categories multi, grid, hard, wide)
 #   uni    the other univariate inputs (categories uni, cyclo)
 # Each input is factored REPS times (default 20); with PER_INPUT=1 the time of
-# each input (microseconds per factorize) is printed too. The script prints the
-# wall time of one pass over each group in microseconds, comparable with
+# each input (CPU microseconds per factorize) is printed too. For each group the
+# script prints the wall time (rtimer) and the CPU time (timer) of one pass,
+# in microseconds, comparable with ns/op and cpu-ns/op of
 #   go test ./poly/factor -run '^$' -bench 'Factor(SD|Multivariate|Univariate)Set'
-# whose ns/op is also one pass over the same group.
+# which also time one pass over the same group. On a shared machine compare
+# CPU times.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -26,21 +28,23 @@ per = sys.argv[3] == "1"
 group = {"sd": "sd", "multi": "multi", "grid": "multi", "hard": "multi", "wide": "multi", "uni": "uni", "cyclo": "uni"}
 print('system("--ticks-per-sec", 1000000);')
 print("int T_sd = 0; int T_multi = 0; int T_uni = 0; int t0_; int j_;")
+print("int C_sd = 0; int C_multi = 0; int C_uni = 0; int c0_;")
 for i, line in enumerate(lines):
     cat, vars_, p = line.split("|", 2)
     g = group[cat]
     print("ring R_%d = 0, (%s), dp;" % (i, vars_))
     print("poly P_ = %s;" % p)
     print("list L_;")
-    print("t0_ = rtimer;")
+    print("t0_ = rtimer; c0_ = timer;")
     print("for (j_ = 1; j_ <= %d; j_++) { L_ = factorize(P_); }" % reps)
-    print("t0_ = rtimer - t0_;")
+    print("t0_ = rtimer - t0_; c0_ = timer - c0_;")
+    print("C_%s = C_%s + c0_;" % (g, g))
     print("T_%s = T_%s + t0_;" % (g, g))
     if per:
-        print('print("input %d " + string(t0_ / %d));' % (i, reps))
+        print('print("input %d " + string(c0_ / %d));' % (i, reps))
     print("kill R_%d;" % i)
 for g in ("sd", "multi", "uni"):
-    print('print("%s " + string(T_%s / %d));' % (g, g, reps))
+    print('print("%s wall_us " + string(T_%s / %d) + " cpu_us " + string(C_%s / %d));' % (g, g, reps, g, reps))
 print("quit;")
 PY
 Singular -q --no-warn "$script"

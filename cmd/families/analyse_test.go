@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestAnalyseFamilies checks the families and solutions sections of the
+// text and JSON output of `families --ops`.
+func TestAnalyseFamilies(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"default", nil, []string{"families: 1", "every number a polynomial in the parameter k", "    c = k + 2", "2 k  /  k      =  2"}},
+		{"two parameters", []string{"--ops", "-=|-xx/+|x=|=====|x="}, []string{
+			"every number a rational function of the parameters b, h", "    g = b (b - 1)(h - 1)", "h (b - 1)  x  b (h - 1)/h    =  b (b - 1)(h - 1)"}},
+		{"all lines zero", []string{"--ops", "--|-----|-/|x-+--|+-"}, []string{"solutions: 1", "solution 1: rational", "12  -  2  -  10", "6   +  2  -  8"}},
+		{"square roots", []string{"--ops", "/+|--+--|/+|+-/-+|+/"}, []string{
+			"solution 1: real algebraic of degree 2", "a = -sqrt(2) ≈ -1.4142135623730950488016887242096980785696718753769",
+			"h = 1 + sqrt(2) ≈ 2.4142135623730950488016887242096980785696718753769"}},
+		{"complex", []string{"--ops", "/+|+-/-x|/+|+-+--|+-"}, []string{"solution 2: complex, of degree 2", "b = (-1 + sqrt(7)*I)/4 ≈ -0.25 + 0.66143782776614764762540393840981510642756479577061*I"}},
+		{"cubic", []string{"--ops", "++|--+-+|++|+-+-/|x+"}, []string{"real algebraic of degree 3", "h ≈ 1.3593040859717764207306603928005325553464812780677 (root of h^3 + h^2 - h - 3 = 0)"}},
+		{"algebraic family", []string{"--ops", "-=|x/x+/|/=|=====|/="}, []string{"algebraic of degree 2 over the parameter f", "    a: (f^2 - 1) a^2 - f a - f^3 = 0 (degree 2)", "    c = f/(f^2 - 1)"}},
+		{"inconsistent", []string{"--ops", "/=|/xx-x|x=|=====|+="}, []string{"class: inconsistent"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, stderr := runCmd(t, "", tc.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+func TestAnalyseJSONFamilies(t *testing.T) {
+	code, out, stderr := runCmd(t, "", "--ops", "-=|-xx/+|x=|=====|x=", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Class    string `json:"class"`
+		Families []struct {
+			Parameters []string          `json:"parameters"`
+			Solution   map[string]string `json:"solution"`
+			Kind       string            `json:"kind"`
+		} `json:"families"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Families) != 1 || rep.Families[0].Kind != "rational" || len(rep.Families[0].Solution) != 9 ||
+		strings.Join(rep.Families[0].Parameters, " ") != "b h" || rep.Families[0].Solution["m"] != "b^2*(h - 1)" {
+		t.Errorf("families: %+v", rep.Families)
+	}
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/groebner"
+)
+
+const countUsage = `usage: families count --ops PATTERN --max-sum S [--size MxN] [--lines L] [--eval E]
+
+Counts the calcrostics of a pattern (seed 000): the distinct solved grids in
+positive integers, in standard form, for each s = a + b + d + f (the sum of
+the upper-left 2x2 block, seed 000's loop variable) up to S. It works
+operators first: every setting of the pattern is solved once per orbit of
+equivalent settings, and the positive-integer members of its families and
+finite solutions with s <= S are collected; a grid counts when the standard
+form leaves its numbers in place, and grids with the same standard form
+(setting and numbers) count once. Seed 000's numbers-first loops (s, f, b,
+d, then the operators) count the same grids. Example, the classic pattern:
+
+  families count --ops '.=|.....|.=|=====|.=' --max-sum 20
+
+Prints "s count" lines, then the total; --list prints the grids too.
+`
+
+func init() {
+	register("count", "count the calcrostics of a pattern by s = a+b+d+f", runCount)
+}
+
+func runCount(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("count", countUsage, stderr)
+	var g gridFlags
+	addGridFlags(fs, &g, "")
+	maxSum := fs.Int("max-sum", 0, "largest s = a + b + d + f (required)")
+	list := fs.Bool("list", false, "print every grid counted, after its s")
+	allOps := fs.Bool("require-all-ops", false, "count only settings with all of + - x /")
+	jobs := fs.Int("jobs", 0, "systems solved at once (default: one per CPU)")
+	timeout := fs.Duration("timeout", 0, "give up on a system after this long (its grids are then missing and the counts lower bounds)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if g.ops == "" {
+		return usagef("--ops PATTERN is required")
+	}
+	if *maxSum < 4 {
+		return usagef("--max-sum must be at least 4 (a, b, d and f are at least 1)")
+	}
+	s, opt, err := g.parse()
+	if err != nil {
+		return err
+	}
+	if s.Wildcards() == 0 {
+		return usagef("--ops %s has no wildcards: count needs a pattern", s)
+	}
+	opt.Limits = groebner.Limits{Timeout: *timeout}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	c, err := sweep.Count(ctx, s, sweep.CountOptions{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
+		Filter: sweep.Filter{RequireAllOps: *allOps}})
+	if err != nil {
+		return err
+	}
+	total := 0
+	fmt.Fprintln(stdout, "s count")
+	for sum := 4; sum <= *maxSum; sum++ {
+		fmt.Fprintf(stdout, "%d %d\n", sum, c.BySum[sum])
+		total += c.BySum[sum]
+		if *list {
+			for _, gr := range c.Grids[sum] {
+				fmt.Fprintf(stdout, "  %s\n", gr)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "total %d\n", total)
+	fmt.Fprintf(stderr, "count %s: %d settings with a possible positive solution, %d systems solved, %d families walked by substitution, %s\n",
+		s, c.Settings, c.Orbits, c.Substituted, since(start))
+	if len(c.Timeouts) > 0 {
+		fmt.Fprintf(stderr, "warning: %d settings hit the time limit; the counts are lower bounds (first: %s)\n", len(c.Timeouts), c.Timeouts[0])
+	}
+	return nil
+}

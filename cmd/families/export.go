@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/groebner"
+)
+
+const exportUsage = `usage: families export --to singular|m2|sympy|maple|json --ops PATTERN --out DIR [flags]
+
+Solves the settings of a pattern (or a --sample of them) and writes each
+system with its expected answers, as a regression suite for algebra
+solvers: whether it is consistent, its dimension, its degree when finite,
+its reduced grevlex basis after saturation by the nonzero conditions, and a
+positive-integer member or a family when there is one. DIR/FORMAT/run.sh
+feeds every system to that solver, checks every answer and prints
+"N passed, N failed". Equivalent settings (the same system up to a symmetry
+of the grid) give one system unless --every-setting. DIR/records.jsonl
+holds the sweep's records. Examples:
+
+  families export --to singular --ops '..|.-.-.|..|.-.-.|..' --positive --sample 200 --out suite
+  sh suite/singular/run.sh
+`
+
+func init() {
+	register("export", "write systems with expected answers for other solvers", runExport)
+}
+
+func runExport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("export", exportUsage, stderr)
+	var g gridFlags
+	addGridFlags(fs, &g, "")
+	to := fs.String("to", "", "format: "+strings.Join(sweep.Formats, ", "))
+	out := fs.String("out", "", "directory to write (created)")
+	positive := fs.Bool("positive", false, "skip settings in which a line without = has no -")
+	allOps := fs.Bool("require-all-ops", false, "skip settings without all of + - x /")
+	sample := fs.Int("sample", 0, "draw this many settings at random instead of all")
+	seed := fs.Uint64("seed", 1, "seed of --sample")
+	every := fs.Bool("every-setting", false, "one system per setting, not per orbit of equivalent settings")
+	jobs := fs.Int("jobs", 0, "systems solved at once (default: one per CPU)")
+	timeout := fs.Duration("timeout", 0, "give up on a system after this long (it is then left out)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q", fs.Arg(0))
+	case *to == "" || *out == "" || g.ops == "":
+		return usagef("--to, --ops and --out are required")
+	case *sample < 0:
+		return usagef("--sample must not be negative")
+	}
+	known := false
+	for _, f := range sweep.Formats {
+		known = known || f == *to
+	}
+	if !known {
+		return usagef("unknown format --to %s (want %s)", *to, strings.Join(sweep.Formats, ", "))
+	}
+	s, opt, err := g.parse()
+	if err != nil {
+		return err
+	}
+	if s.Wildcards() == 0 {
+		return usagef("--ops %s has no wildcards: export needs a pattern", s)
+	}
+	opt.Limits = groebner.Limits{Timeout: *timeout}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	plan, err := sweep.NewPlan(ctx, s, sweep.Options{
+		Analysis: opt, Filter: sweep.Filter{Positive: *positive, RequireAllOps: *allOps},
+		Sample: *sample, Seed: *seed, Jobs: *jobs, Members: 1, OncePerOrbit: !*every,
+	})
+	if err != nil {
+		return usageError{err}
+	}
+	res, err := plan.Export(ctx, *to, *out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d systems written to %s/%s", res.Systems, *out, *to)
+	if res.Skipped > 0 {
+		fmt.Fprintf(stdout, " (%d left out: timeout or error)", res.Skipped)
+	}
+	fmt.Fprintf(stdout, "; check them with: %s\n", res.Runner)
+	return nil
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/families-project/families/families"
+)
+
+// analyseWithPuzzles runs the analyse command's flags with the sweep and
+// puzzle flags, as runAnalyse does once it calls writeAnalysis.
+func analyseWithPuzzles(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var errb bytes.Buffer
+	fs := newFlags("families", analyseUsage, &errb)
+	var g gridFlags
+	addGridFlags(fs, &g, defaultOps)
+	format := fs.String("format", "text", "")
+	addSweepFlags(fs)
+	pf := addPuzzleFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return "", err
+	}
+	s, opt, err := g.parse()
+	if err != nil {
+		return "", err
+	}
+	rep, err := families.Analyze(context.Background(), s, opt)
+	if err != nil {
+		return "", err
+	}
+	var out bytes.Buffer
+	err = writeAnalysis(context.Background(), &out, *format, rep, opt, pf)
+	return out.String(), err
+}
+
+// TestAnalysePuzzlesJSON lists members, puzzles and questions of seed
+// 000's one-parameter family (the default grid) with seed 000's filter.
+func TestAnalysePuzzlesJSON(t *testing.T) {
+	out, err := analyseWithPuzzles(t, "--members", "3", "--puzzles", "2", "--questions", "1", "--min", "2", "--diagonals", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Ops     string             `json:"ops"`
+		Members []map[string]int64 `json:"members"`
+		Puzzles []struct {
+			Text     string           `json:"text"`
+			Letters  map[string]int   `json:"letters"`
+			Solution map[string]int64 `json:"solution"`
+		} `json:"puzzles"`
+		Questions []struct {
+			Text     string           `json:"text"`
+			Revealed []string         `json:"revealed"`
+			Solution map[string]int64 `json:"solution"`
+		} `json:"questions"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if res.Ops != defaultOps || len(res.Members) != 3 || len(res.Puzzles) != 2 || len(res.Questions) != 1 {
+		t.Fatalf("got %+v", res)
+	}
+	if m := res.Members[0]; m["a"] != 4 || m["h"] != 8 || m["m"] != 2 {
+		t.Errorf("first member %v, want 4 2 6 / 2 2 4 / 8 4 2", m)
+	}
+	p := res.Puzzles[0]
+	if !strings.HasPrefix(p.Text, "A  +  B  =  C\n") || p.Letters["A"] != 4 || p.Solution["c"] != 6 {
+		t.Errorf("first puzzle %+v", p)
+	}
+	if q := res.Questions[0]; len(q.Revealed) != 1 || q.Revealed[0] != "a" || !strings.HasPrefix(q.Text, "4  +  ?  =  ?") {
+		t.Errorf("first question %+v", q)
+	}
+}
+
+// TestAnalyseNoPuzzles checks that the sweep's default for --members does
+// not add members to the analysis of one setting.
+func TestAnalyseNoPuzzles(t *testing.T) {
+	out, err := analyseWithPuzzles(t, "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, `"members"`) {
+		t.Errorf("members without --members:\n%s", out)
+	}
+}
+
+func TestAnalysePuzzlesText(t *testing.T) {
+	out, err := analyseWithPuzzles(t, "--members", "2", "--puzzles", "1", "--questions", "1", "--min", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"class: positive_dimensional", "members (2", "4 2 6 / 2 2 4 / 8 4 2", "puzzle 1 (", "question 1 (revealed a;", "4  +  ?  =  ?"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestAnalysePuzzlesHTML(t *testing.T) {
+	out, err := analyseWithPuzzles(t, "--puzzles", "2", "--questions", "1", "--format", "html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "<!DOCTYPE html>") || strings.Count(out, "<table") != 6 {
+		t.Errorf("not a sheet of 3 grids and 3 answers:\n%s", out)
+	}
+	_, err = analyseWithPuzzles(t, "--format", "html")
+	var ue usageError
+	if !errors.As(err, &ue) {
+		t.Errorf("html without puzzles: %v, want a usage error", err)
+	}
+}

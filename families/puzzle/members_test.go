@@ -1,0 +1,324 @@
+package puzzle
+
+import (
+	"context"
+	"math/big"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/poly"
+)
+
+// TestSeedMembers lists the first members of seed 000's families with
+// seed 000's filter (no number 0 or 1), checked by hand against the
+// grids: the one-parameter family at k = 4, 5, 6; the two-parameter family
+// where h divides b(h - 1); P1's family, where k divides h.
+func TestSeedMembers(t *testing.T) {
+	want := map[string][]string{
+		"one-parameter": {"4 2 6 / 2 2 4 / 8 4 2", "5 2 7 / 2 3 5 / 10 5 2", "6 2 8 / 2 4 6 / 12 6 2"},
+		"two-parameter": {"9 3 6 / 6 2 12 / 3 6 18", "8 4 4 / 6 2 12 / 2 8 16", "16 4 12 / 12 3 36 / 4 12 48"},
+		"P1":            {"2 8 16 / 2 4 8 / 4 2 8", "3 8 24 / 3 4 12 / 6 2 12", "2 27 54 / 4 9 36 / 6 3 18"},
+	}
+	ctx := context.Background()
+	for _, sf := range seedFamilies {
+		t.Run(sf.name, func(t *testing.T) {
+			src := sf.source(t)
+			ms, err := src.Members(ctx, Filter{Min: 2}, len(want[sf.name]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range ms {
+				got = append(got, m.String())
+				checkMember(t, src, m)
+			}
+			if !slices.Equal(got, want[sf.name]) {
+				t.Errorf("members %q, want %q", got, want[sf.name])
+			}
+		})
+	}
+}
+
+// checkMember checks a member against its setting with the grid package's
+// exact evaluation, independently of the families.
+func checkMember(t *testing.T, src *Source, m *Member) {
+	t.Helper()
+	res, err := src.Setting.Check(m.Rats(), src.Lines, src.Eval)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK {
+		t.Errorf("member %s fails: %s", m, res)
+	}
+}
+
+// TestS1IsMember finds seed 000's solution S1 among the members of P1's
+// family: its parameters h = 48, k = 2 have sum 50, and every member
+// before it has a smaller or equal sum.
+func TestS1IsMember(t *testing.T) {
+	src := seedFamilies[2].source(t)
+	const s1 = "24 8 192 / 24 4 96 / 48 2 96"
+	sum := func(m *Member) int64 { return m.Values[6].Int64() + m.Values[7].Int64() } // h + k
+	var last int64
+	found := false
+	err := src.EachMember(context.Background(), Filter{Min: 2}, func(m *Member) bool {
+		if s := sum(m); s < last {
+			t.Errorf("member %s has parameter sum %d after %d", m, s, last)
+		}
+		last = sum(m)
+		if m.Values[0].Int64()*m.Values[7].Int64() != m.Values[6].Int64() {
+			t.Errorf("member %s: a = h/k fails", m)
+		}
+		found = m.String() == s1
+		return !found && last <= 60
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !found {
+		t.Errorf("S1 %s is not among the members up to parameter sum 60", s1)
+	}
+}
+
+// TestFilters checks each filter on the one-parameter family, whose
+// members k >= 1 are k 2 k+2 / 2 k-2 k / 2k k 2 (positive from k = 3).
+func TestFilters(t *testing.T) {
+	src := seedFamilies[0].source(t)
+	ks := func(ms []*Member) []int64 {
+		var out []int64
+		for _, m := range ms {
+			out = append(out, m.Values[0].Int64())
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		f    Filter
+		n    int
+		want []int64 // the values of k
+	}{
+		{"positive", Filter{}, 3, []int64{3, 4, 5}},
+		{"min 2", Filter{Min: 2}, 3, []int64{4, 5, 6}},
+		{"min 5", Filter{Min: 5}, 2, nil}, // b = 2 always
+		{"one digit", Filter{MaxDigits: 1}, 0, []int64{3, 4}},
+		{"two digits", Filter{Min: 2, MaxDigits: 2}, 0, []int64{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49}},
+		{"distinct", Filter{Distinct: true}, 2, nil}, // b = d = 2 always
+		{"all operators", Filter{AllOps: true}, 1, []int64{3}},
+		{"budget", Filter{Budget: 4}, 0, []int64{3, 4}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if tc.want == nil {
+				tc.f.Budget = 1000
+			}
+			ms, err := src.Members(ctx, tc.f, tc.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ks(ms); !slices.Equal(got, tc.want) {
+				t.Errorf("k = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestAllOpsExcludes checks that a setting without division has no members
+// under the all-operators filter, and has them without it.
+func TestAllOpsExcludes(t *testing.T) {
+	src := linearSource(t, grid.Rows|grid.Cols)
+	ctx := context.Background()
+	if ms, err := src.Members(ctx, Filter{AllOps: true}, 1); err != nil || len(ms) != 0 {
+		t.Errorf("all-ops members %v (err %v), want none", ms, err)
+	}
+	if ms, err := src.Members(ctx, Filter{}, 1); err != nil || len(ms) != 1 {
+		t.Errorf("members %v (err %v), want one", ms, err)
+	}
+}
+
+// linearSource is the all-+ setting, whose families are linear, with the
+// solver's families.
+func linearSource(t *testing.T, sel grid.LineSet) *Source {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s := grid.MustParseOps("+=|+++++|+=|=====|+=", grid.Size{Rows: 3, Cols: 3})
+	src, err := Analyze(ctx, s, families.Options{Lines: sel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src.Families) == 0 {
+		t.Fatal("no families")
+	}
+	return src
+}
+
+// TestSymmetricDuplicates checks the deduplication on a grid that a
+// symmetry maps to itself: with rows and columns only, the all-+ grid is
+// its own transpose, so a member and its transpose are one calcrostic.
+// The members are compared with a plain enumeration of the grids a b c /
+// d f g / h k m with a, b, d, f in 1..6, the other numbers their sums.
+func TestSymmetricDuplicates(t *testing.T) {
+	src := linearSource(t, grid.Rows|grid.Cols)
+	if len(src.autos) != 2 {
+		t.Fatalf("%d automorphisms, want 2 (identity and transpose)", len(src.autos))
+	}
+	const top = 6
+	// class names the calcrostic of a grid: the smaller of its text and
+	// its transpose's.
+	class := func(g []int64) string {
+		tr := []int64{g[0], g[3], g[6], g[1], g[4], g[7], g[2], g[5], g[8]}
+		return min(memberText(g), memberText(tr))
+	}
+	want := map[string]bool{}
+	for a := int64(1); a <= top; a++ {
+		for b := int64(1); b <= top; b++ {
+			for d := int64(1); d <= top; d++ {
+				for f := int64(1); f <= top; f++ {
+					want[class([]int64{a, b, a + b, d, f, d + f, a + d, b + f, a + b + d + f})] = true
+				}
+			}
+		}
+	}
+	got := map[string]bool{}
+	err := src.EachMember(context.Background(), Filter{}, func(m *Member) bool {
+		v := make([]int64, len(m.Values))
+		for i, x := range m.Values {
+			v[i] = x.Int64()
+		}
+		if v[0] <= top && v[1] <= top && v[3] <= top && v[4] <= top {
+			c := class(v)
+			if got[c] {
+				t.Errorf("member %s repeats the calcrostic %s", m, c)
+			}
+			got[c] = true
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The solver's parameters need not be a, b, d, f, so members within
+	// the box can come late; the budget covers the box.
+	if len(got) != len(want) {
+		t.Errorf("%d calcrostics in the box, want %d", len(got), len(want))
+	}
+}
+
+func memberText(v []int64) string {
+	m := &Member{Size: grid.Size{Rows: 3, Cols: 3}}
+	for _, x := range v {
+		m.Values = append(m.Values, big.NewInt(x))
+	}
+	return m.String()
+}
+
+// TestFinitePoints lists the positive-integer solutions of a
+// zero-dimensional system: seed 000's all-lines-zero setting has exactly
+// one, 12 2 10 / 2 4 2 / 6 2 8, found by the family solver.
+func TestFinitePoints(t *testing.T) {
+	src := allZeroSource(t)
+	ms, err := src.Members(context.Background(), Filter{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || ms[0].String() != "12 2 10 / 2 4 2 / 6 2 8" {
+		t.Errorf("members %v, want the one of seed 000", ms)
+	}
+}
+
+// TestNewFamilyErrors checks the validation of hand-written families.
+func TestNewFamilyErrors(t *testing.T) {
+	src := seedFamilies[0].source(t)
+	r := src.System.Ring
+	good := func() []string { return []string{"k", "2", "k + 2", "2", "k - 2", "k", "2*k", "k", "2"} }
+	tests := []struct {
+		name   string
+		params []string
+		edit   func(num []string)
+	}{
+		{"unknown parameter", []string{"z"}, func([]string) {}},
+		{"uses a non-parameter", []string{"k"}, func(n []string) { n[0] = "a" }},
+		{"parameter not itself", []string{"k"}, func(n []string) { n[7] = "k + 1" }},
+		{"parameter twice", []string{"k", "k"}, func([]string) {}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			num := good()
+			tc.edit(num)
+			ps := make([]*poly.Poly, len(num))
+			for i, s := range num {
+				ps[i] = r.MustParse(s)
+			}
+			if _, err := NewFamily(r, tc.params, ps, nil); err == nil {
+				t.Error("no error")
+			}
+		})
+	}
+}
+
+// allZeroSource is seed 000's all-lines-zero setting with the solver's
+// points.
+func allZeroSource(t *testing.T) *Source {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s := grid.MustParseOps("--|-----|-/|x-+--|+-", grid.Size{Rows: 3, Cols: 3})
+	src, err := Analyze(ctx, s, families.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestSolverFamilies checks the families the family solver finds for the
+// seed 000 settings against the hand-written ones: each of the first
+// members of a hand-written family is a member of a solver family, at the
+// parameter values the member itself gives.
+func TestSolverFamilies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	for _, sf := range seedFamilies {
+		t.Run(sf.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			s := grid.MustParseOps(sf.ops, grid.Size{Rows: 3, Cols: 3})
+			solved, err := Analyze(ctx, s, families.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms, err := sf.source(t).Members(ctx, Filter{}, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range ms {
+				found := false
+				for _, f := range solved.Families {
+					x := make([]int64, len(f.Params))
+					for j, v := range f.Params {
+						x[j] = m.Values[solved.num[v]].Int64()
+					}
+					vals := f.ev.valuesBig(x)
+					if vals == nil {
+						continue
+					}
+					found = true
+					for v, val := range vals {
+						found = found && val.Cmp(m.Values[solved.num[v]]) == 0
+					}
+					if found {
+						break
+					}
+				}
+				if !found {
+					t.Errorf("member %s is in no family of the solver", m)
+				}
+			}
+		})
+	}
+}

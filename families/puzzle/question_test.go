@@ -1,0 +1,143 @@
+package puzzle
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/poly"
+)
+
+// TestQuestions makes "find the numbers" questions for seed 000's
+// families and re-checks each proof independently: the revealed values
+// substituted into the system and its nonzero conditions leave a system
+// whose saturated basis is exactly x - value for every hidden number. It
+// also checks that no smaller set of revealed numbers forces the member.
+func TestQuestions(t *testing.T) {
+	tests := []struct {
+		family   int
+		revealed []string // of the first question
+		text     string   // of the first question
+	}{
+		{0, []string{"a"}, "4  +  ?  =  ?\nx  -  +  +  -\n?  +  ?  =  ?\n=  =  =  =  =\n?  /  ?  =  ?\n"},
+		{1, []string{"a", "b"}, "9  -  3  =  ?\n-  x  x  /  +\n?  x  ?  =  ?\n=  =  =  =  =\n?  x  ?  =  ?\n"},
+		{2, []string{"a", "d"}, "2  x  ?  =  ?\n+  x  /  /  -\n2  x  ?  =  ?\n=  =  =  =  =\n?  x  ?  =  ?\n"},
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		sf := seedFamilies[tc.family]
+		t.Run(sf.name, func(t *testing.T) {
+			src := sf.source(t)
+			qs, err := src.Questions(ctx, Filter{Min: 2}, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) != 3 {
+				t.Fatalf("%d questions, want 3", len(qs))
+			}
+			if !slices.Equal(qs[0].Revealed, tc.revealed) || qs[0].Text() != tc.text {
+				t.Errorf("first question reveals %v:\n%s\nwant %v:\n%s", qs[0].Revealed, qs[0].Text(), tc.revealed, tc.text)
+			}
+			for _, q := range qs {
+				checkMember(t, src, q.Solution)
+				if !forces(t, src, q.Solution, q.Revealed) {
+					t.Errorf("question %v of %s: the revealed numbers do not force the member", q.Revealed, q.Solution)
+				}
+			}
+			// Minimality, without the Jacobian test the search uses.
+			q := qs[0]
+			r := src.System.Ring
+			combinations(r.NumVars(), len(q.Revealed)-1, func(sub []int) bool {
+				var names []string
+				for _, v := range sub {
+					names = append(names, r.VarName(v))
+				}
+				if forces(t, src, q.Solution, names) {
+					t.Errorf("revealing %v already forces %s", names, q.Solution)
+				}
+				return true
+			})
+		})
+	}
+}
+
+// forces reports whether the system with the named numbers of m
+// substituted has the hidden numbers of m as its only solution: the
+// reduced basis after saturation is {x - value} for the hidden x.
+func forces(t *testing.T, src *Source, m *Member, revealed []string) bool {
+	t.Helper()
+	r := src.System.Ring
+	val := func(v int) *big.Rat { return new(big.Rat).SetInt(m.Values[src.num[v]]) }
+	subst := func(p *poly.Poly) *poly.Poly {
+		for _, name := range revealed {
+			v, _ := r.VarIndex(name)
+			p = p.Subst(v, r.Const(val(v)))
+		}
+		return p
+	}
+	var F, nonzero []*poly.Poly
+	for _, e := range src.System.Equations {
+		F = append(F, subst(e.Poly))
+	}
+	for _, p := range src.System.Nonzero {
+		q := subst(p)
+		if q.IsZero() {
+			return false
+		}
+		if !q.IsConst() {
+			nonzero = append(nonzero, q)
+		}
+	}
+	G, err := families.SaturatedBasis(context.Background(), F, nonzero, src.Limits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for v := range r.NumVars() {
+		if !slices.Contains(revealed, r.VarName(v)) {
+			want[new(poly.Poly).Sub(r.Var(v), r.Const(val(v))).String()] = true
+		}
+	}
+	if len(G) != len(want) {
+		return false
+	}
+	for _, g := range G {
+		if !want[g.String()] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestQuestionFinite asks for the numbers of seed 000's all-lines-zero
+// grid: its system with the nonzero conditions has exactly one solution,
+// so nothing needs to be revealed.
+func TestQuestionFinite(t *testing.T) {
+	src := allZeroSource(t)
+	qs, err := src.Questions(context.Background(), Filter{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(qs) != 1 || qs[0].Solution.String() != "12 2 10 / 2 4 2 / 6 2 8" {
+		t.Fatalf("questions %v", qs)
+	}
+	if !forces(t, src, qs[0].Solution, qs[0].Revealed) {
+		t.Errorf("revealing %v does not force the solution", qs[0].Revealed)
+	}
+	if len(qs[0].Revealed) != 0 {
+		t.Errorf("the question reveals %v, but nothing is needed", qs[0].Revealed)
+	}
+	b, err := json.Marshal(qs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"revealed":[]`, `"text":"?  -  ?  -  ?\n`, `"solution":{"a":12,"b":2,"c":10,"d":2,"f":4,"g":2,"h":6,"k":2,"m":8}`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("JSON %s lacks %s", b, want)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+// Package solve decomposes a polynomial system with nonzero conditions into
+// its irreducible components and solves each one exactly: a family of
+// solutions in free parameters for a positive-dimensional component, every
+// solution for a zero-dimensional one.
+//
+// # Decomposition
+//
+// Solve works in the manner of a factorizing Gröbner-basis algorithm (CRACK,
+// Maple's Groebner[Solve], Singular's facstd): it saturates the ideal by the
+// nonzero conditions; whenever an element of the reduced basis factors over
+// Q it splits into one case per factor (the later cases also keep the
+// earlier factors nonzero); it drops cases in which a nonzero condition
+// vanishes identically. A case whose basis no longer factors is then proved
+// prime, or split further: with a maximal independent set U of variables as
+// parameters, the ideal is saturated by the leading coefficients (in Q[U])
+// of its basis in a block order, which removes the parts on which U is not
+// free; the minimal polynomial over Q(U) of each variable, or of a
+// primitive element, either factors (another split) or has the degree of
+// the extension, which proves the ideal prime. Zero-dimensional cases do
+// the same with the minimal polynomials of the multiplication maps of the
+// quotient algebra. Finally every component contained in another is dropped,
+// so the components are the minimal primes of the saturated ideal.
+//
+// # Families
+//
+// For a component of dimension d every d-subset of the variables is tried
+// as parameters: one Gröbner basis in a block order per subset tells
+// whether the subset is free and whether every other variable is a rational
+// function of it. Polynomial families are preferred, then rational, then
+// the one with the smallest expressions. A component with no rational
+// choice gets, for its best choice, the minimal polynomial of every
+// dependent variable over the parameters (kind algebraic).
+//
+// Every rational family is checked by substituting it into every equation
+// of the system, which must give exactly zero, and into every nonzero
+// condition, which must not; an algebraic one by reduction modulo its
+// component. A family that fails is an internal error, never returned.
+//
+// # Solutions
+//
+// The points of a zero-dimensional component are conjugate: a primitive
+// element θ (a variable or a small linear form) has a minimal polynomial of
+// the component's degree, and every variable is a polynomial in θ. The
+// roots of the minimal polynomial are located as eigenvalues of its
+// companion matrix (gonum), refined by Aberth's iteration in big.Float and
+// proved exactly: around every approximation w a disc of radius
+// n|p(w)/p'(w)|, evaluated in exact Gaussian rationals, contains a root; the
+// discs are disjoint, so each holds exactly one, and a real root is
+// confirmed by an exact sign change. Values have at least 50 correct
+// significant digits.
+package solve

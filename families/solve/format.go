@@ -1,0 +1,335 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/factor"
+)
+
+// A Style is a way of writing formulas.
+type Style int
+
+// The styles.
+const (
+	// Singular writes formulas as Singular reads them, with * and
+	// parentheses: b*h*(h - 1), (f + 2)/(f - 1). Polynomials parse back
+	// with poly.Parse.
+	Singular Style = iota
+	// Person writes them the way a person does, with juxtaposition:
+	// b h (h - 1), (f + 2)/(f - 1).
+	Person
+)
+
+// String returns the value as an expression in the parameters in the
+// Singular style: the rational function, or RootOf(minpoly, name) for an
+// algebraic number. Products are shown factored when that is shorter.
+func (v *Value) String() string { return v.Format(Singular) }
+
+// Format returns the value in style s.
+func (v *Value) Format(s Style) string {
+	if v.Degree > 1 {
+		if s == Person {
+			return "root of " + FormatMinPoly(v.MinPoly, v.Name, s) + " = 0"
+		}
+		return fmt.Sprintf("RootOf(%s, %s)", FormatPoly(v.MinPoly, s), v.Name)
+	}
+	return FormatRational(v.Num, v.Den, s)
+}
+
+// FormatMinPoly writes the polynomial m collected by powers of its
+// variable x, each coefficient (a polynomial in the other variables)
+// written as FormatPoly does: (f^2 - 1) a^2 - f a - f^3. A name that is
+// not a variable of m's ring gives FormatPoly's form.
+func FormatMinPoly(m *poly.Poly, x string, s Style) string {
+	r := m.Ring()
+	v, ok := r.VarIndex(x)
+	if !ok {
+		return FormatPoly(m, s)
+	}
+	deg := m.Degree(v)
+	coef := make([]*poly.Poly, deg+1)
+	for k := range coef {
+		coef[k] = r.Zero()
+	}
+	exps := make([]int, r.NumVars())
+	for i := 0; i < m.Len(); i++ {
+		for j := range exps {
+			exps[j] = m.Exp(i, j)
+		}
+		k := exps[v]
+		exps[v] = 0
+		t := r.FromTerms([]*big.Rat{m.Coef(i)}, []poly.Monomial{r.NewMonomial(exps...)})
+		coef[k].Add(coef[k], t)
+	}
+	if lc := coef[deg].LeadCoef(); lc != nil && lc.Sign() < 0 {
+		for k := range coef {
+			coef[k].Neg(coef[k]) // the equation m = 0 reads better with a positive top coefficient
+		}
+	}
+	mul, pow := "*", "^"
+	if s == Person {
+		mul = " "
+	}
+	var sb strings.Builder
+	for k := deg; k >= 0; k-- {
+		c := coef[k]
+		if c.IsZero() {
+			continue
+		}
+		neg := c.LeadCoef().Sign() < 0
+		if neg {
+			c = new(poly.Poly).Neg(c)
+		}
+		switch {
+		case sb.Len() == 0 && neg:
+			sb.WriteString("-")
+		case sb.Len() > 0 && neg:
+			sb.WriteString(" - ")
+		case sb.Len() > 0:
+			sb.WriteString(" + ")
+		}
+		xk := x
+		if k > 1 {
+			xk = fmt.Sprintf("%s%s%d", x, pow, k)
+		}
+		cs, product := formatPoly(c, s)
+		switch {
+		case k == 0:
+			if c.Len() > 1 && !product && sb.Len() > 0 && neg {
+				cs = "(" + cs + ")"
+			}
+			sb.WriteString(cs)
+		case c.IsConst() && c.LeadCoef().Cmp(big.NewRat(1, 1)) == 0:
+			sb.WriteString(xk)
+		case c.Len() > 1 && !product:
+			sb.WriteString("(" + cs + ")" + mul + xk)
+		default:
+			sb.WriteString(cs + mul + xk)
+		}
+	}
+	return sb.String()
+}
+
+// FormatRational writes num/den (den 1 for a polynomial) in style s, each
+// as FormatPoly writes it.
+// Cost: one factorization of each.
+func FormatRational(num, den *poly.Poly, s Style) string {
+	if den.IsConst() {
+		return FormatPoly(new(poly.Poly).Scale(num, new(big.Rat).Inv(den.LeadCoef())), s)
+	}
+	n, nProduct := formatPoly(num, s)
+	dd, dProduct := formatPoly(den, s)
+	if !nProduct && num.Len() > 1 {
+		n = "(" + n + ")"
+	}
+	if den.Len() > 1 && !dProduct || strings.ContainsAny(dd, " *") {
+		dd = "(" + dd + ")"
+	}
+	return n + "/" + dd
+}
+
+// FormatPoly writes p in style s, factored when it is a product of at
+// least two nonconstant factors and not much longer so (b*h*(h - 1),
+// f^2 - 1), expanded otherwise.
+func FormatPoly(p *poly.Poly, s Style) string {
+	out, _ := formatPoly(p, s)
+	return out
+}
+
+// formatPoly also reports whether it wrote a product of factors.
+func formatPoly(p *poly.Poly, s Style) (string, bool) {
+	if p.Len() <= 1 || p.TotalDegree() <= 1 {
+		return expanded(p, s), false
+	}
+	fz, err := factor.Factor(context.Background(), p)
+	if err != nil {
+		return expanded(p, s), false
+	}
+	count := 0
+	for _, f := range fz.Factors {
+		count += f.Mult
+	}
+	if count < 2 {
+		return expanded(p, s), false
+	}
+	var parts []string
+	for _, f := range fz.Factors {
+		t := expanded(f.Poly, s)
+		if f.Poly.Len() > 1 {
+			t = "(" + t + ")"
+		}
+		if f.Mult > 1 {
+			t += fmt.Sprintf("^%d", f.Mult)
+		}
+		parts = append(parts, t)
+	}
+	body := parts[0]
+	for _, t := range parts[1:] {
+		switch {
+		case s == Singular:
+			body += "*" + t
+		case strings.HasSuffix(body, ")") && strings.HasPrefix(t, "("):
+			body += t
+		default:
+			body += " " + t
+		}
+	}
+	c := fz.Const
+	sign := ""
+	if c.Sign() < 0 {
+		sign = "-"
+		c = new(big.Rat).Abs(c)
+	}
+	num, den := c.Num(), c.Denom()
+	if num.Cmp(big.NewInt(1)) != 0 {
+		if s == Singular {
+			body = num.String() + "*" + body
+		} else {
+			body = num.String() + " " + body
+		}
+	}
+	if den.Cmp(big.NewInt(1)) != 0 {
+		body += "/" + den.String()
+	}
+	// A product reads better than its expansion unless it is much longer:
+	// b h (h - 1) but f^2 - 1, not (f + 1)(f - 1).
+	if ex := expanded(p, s); len(sign+body) > len(ex)+2 {
+		return ex, false
+	}
+	return sign + body, true
+}
+
+// expanded writes p term by term: Singular's syntax, or with spaces for
+// products in the Person style.
+func expanded(p *poly.Poly, s Style) string {
+	if s == Singular {
+		return p.String()
+	}
+	if p.IsZero() {
+		return "0"
+	}
+	r := p.Ring()
+	var sb strings.Builder
+	for i := 0; i < p.Len(); i++ {
+		c := new(big.Rat).Set(p.Coef(i))
+		switch {
+		case i == 0 && c.Sign() < 0:
+			sb.WriteString("-")
+		case i > 0 && c.Sign() < 0:
+			sb.WriteString(" - ")
+		case i > 0:
+			sb.WriteString(" + ")
+		}
+		c.Abs(c)
+		var factors []string
+		for v := range r.NumVars() {
+			switch e := p.Exp(i, v); {
+			case e == 1:
+				factors = append(factors, r.VarName(v))
+			case e > 1:
+				factors = append(factors, fmt.Sprintf("%s^%d", r.VarName(v), e))
+			}
+		}
+		mono := strings.Join(factors, " ")
+		switch {
+		case mono == "":
+			sb.WriteString(c.RatString())
+		case c.IsInt() && c.Num().Cmp(big.NewInt(1)) == 0:
+			sb.WriteString(mono)
+		case c.IsInt():
+			sb.WriteString(c.RatString() + " " + mono)
+		default:
+			// 3/2 b reads as a fraction of b: write 3 b/2.
+			if c.Num().Cmp(big.NewInt(1)) != 0 {
+				sb.WriteString(c.Num().String() + " ")
+			}
+			sb.WriteString(mono + "/" + c.Denom().String())
+		}
+	}
+	return sb.String()
+}
+
+// quadraticRoot writes the root r of the monic quadratic x^2 + c1 x + c0
+// with a square root: -c1/2 ± sqrt(c1^2/4 - c0), the sign chosen by r,
+// whose disc separates the two roots.
+func quadraticRoot(c []*big.Rat, r root) string {
+	u := new(big.Rat).Quo(c[1], big.NewRat(-2, 1))
+	disc := new(big.Rat).Mul(u, u)
+	disc.Sub(disc, c[0])
+	// sqrt(s/t) = sqrt(s t)/t = k sqrt(m)/t with m square-free
+	st := new(big.Int).Mul(disc.Num(), disc.Denom())
+	k, m := squareFree(st)
+	v := new(big.Rat).SetFrac(k, disc.Denom())
+	uf := new(big.Float).SetPrec(r.re.Prec()).SetRat(u)
+	if m.Sign() > 0 && r.re.Cmp(uf) < 0 || m.Sign() < 0 && r.im.Sign() < 0 {
+		v.Neg(v)
+	}
+	rad := "sqrt(" + m.String() + ")"
+	switch {
+	case m.Cmp(big.NewInt(-1)) == 0:
+		rad = "I"
+	case m.Sign() < 0:
+		rad = "sqrt(" + new(big.Int).Neg(m).String() + ")*I"
+	}
+	// a common denominator q: (a + b*rad)/q
+	q := new(big.Int).Mul(u.Denom(), v.Denom())
+	q.Quo(q, new(big.Int).GCD(nil, nil, u.Denom(), v.Denom()))
+	a := new(big.Int).Mul(u.Num(), new(big.Int).Quo(q, u.Denom()))
+	b := new(big.Int).Mul(v.Num(), new(big.Int).Quo(q, v.Denom()))
+	term := rad
+	switch {
+	case b.Cmp(big.NewInt(-1)) == 0:
+		term = "-" + rad
+	case b.Cmp(big.NewInt(1)) != 0:
+		term = b.String() + "*" + rad
+	}
+	var body string
+	twoTerms := a.Sign() != 0
+	switch {
+	case !twoTerms:
+		body = term
+	case b.Sign() < 0:
+		body = a.String() + " - " + strings.TrimPrefix(term, "-")
+	default:
+		body = a.String() + " + " + term
+	}
+	if q.Cmp(big.NewInt(1)) == 0 {
+		return body
+	}
+	if twoTerms {
+		return "(" + body + ")/" + q.String()
+	}
+	return body + "/" + q.String()
+}
+
+// squareFree writes n = k^2 m with m free of the squares of primes below
+// 2^16 and of a square cofactor; the sign stays in m.
+func squareFree(n *big.Int) (k, m *big.Int) {
+	k = big.NewInt(1)
+	m = new(big.Int).Set(n)
+	neg := m.Sign() < 0
+	m.Abs(m)
+	p2 := new(big.Int)
+	for p := int64(2); p < 1<<16; p++ {
+		bp := big.NewInt(p)
+		if p2.Mul(bp, bp).Cmp(m) > 0 {
+			break
+		}
+		for new(big.Int).Rem(m, p2).Sign() == 0 {
+			m.Quo(m, p2)
+			k.Mul(k, bp)
+		}
+	}
+	if s := new(big.Int).Sqrt(m); new(big.Int).Mul(s, s).Cmp(m) == 0 && s.Cmp(big.NewInt(1)) > 0 {
+		k.Mul(k, s)
+		m.SetInt64(1)
+	}
+	if neg {
+		m.Neg(m)
+	}
+	return k, m
+}

@@ -1,0 +1,65 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/families-project/families/poly"
+)
+
+func TestFormat(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "a", "b", "h", "f")
+	tests := []struct {
+		num, den string
+		person   string
+		singular string
+	}{
+		{"b*h^2 - b*h", "1", "b h (h - 1)", "b*h*(h - 1)"},
+		{"f^2 - 1", "1", "f^2 - 1", "f^2 - 1"},
+		{"2*f + 4", "1", "2 f + 4", "2*f + 4"},
+		{"-3/2*b", "1", "-3 b/2", "-3/2*b"},
+		{"b^2*h^3 - b^2*h^2 - b*h^2 + b*h", "1", "b h (h - 1)(b h - 1)", "b*h*(h - 1)*(b*h - 1)"},
+		{"f + 2", "f - 1", "(f + 2)/(f - 1)", "(f + 2)/(f - 1)"},
+		{"b", "h^2 - h", "b/(h (h - 1))", "b/(h*(h - 1))"},
+		{"b*h - b", "h", "b (h - 1)/h", "b*(h - 1)/h"},
+		{"1", "f", "1/f", "1/f"},
+		{"3", "1", "3", "3"},
+	}
+	for _, tc := range tests {
+		num, den := r.MustParse(tc.num), r.MustParse(tc.den)
+		if got := FormatRational(num, den, Person); got != tc.person {
+			t.Errorf("(%s)/(%s) person: %q, want %q", tc.num, tc.den, got, tc.person)
+		}
+		if got := FormatRational(num, den, Singular); got != tc.singular {
+			t.Errorf("(%s)/(%s) singular: %q, want %q", tc.num, tc.den, got, tc.singular)
+		}
+	}
+	m := r.MustParse("f^2*a^2 - a^2 - f*a - f^3")
+	if got, want := FormatMinPoly(m, "a", Person), "(f^2 - 1) a^2 - f a - f^3"; got != want {
+		t.Errorf("FormatMinPoly: %q, want %q", got, want)
+	}
+	if got, want := FormatMinPoly(new(poly.Poly).Neg(m), "a", Singular), "(f^2 - 1)*a^2 - f*a - f^3"; got != want {
+		t.Errorf("FormatMinPoly: %q, want %q", got, want)
+	}
+}
+
+func TestRatFunc(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "b", "h")
+	tests := []struct{ num, den, wantNum, wantDen string }{
+		{"b*h - b", "h^2 - h", "b", "h"},
+		{"2*b", "-4*h", "-1/2*b", "h"},
+		{"b^2 - h^2", "b + h", "b - h", "1"},
+		{"0", "b", "0", "1"},
+		{"b", "3", "1/3*b", "1"},
+	}
+	for _, tc := range tests {
+		f := newRatFunc(r.MustParse(tc.num), r.MustParse(tc.den))
+		if f.num.String() != tc.wantNum || f.den.String() != tc.wantDen {
+			t.Errorf("(%s)/(%s) = (%s)/(%s), want (%s)/(%s)", tc.num, tc.den, f.num, f.den, tc.wantNum, tc.wantDen)
+		}
+	}
+	// (b/h) + (1/(h - 1)) = (b h - b + h)/(h (h - 1))
+	s := newRatFunc(r.MustParse("b"), r.MustParse("h")).add(newRatFunc(r.One(), r.MustParse("h - 1")))
+	if s.num.String() != "b*h - b + h" || s.den.String() != "h^2 - h" {
+		t.Errorf("sum = (%s)/(%s)", s.num, s.den)
+	}
+}

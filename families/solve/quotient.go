@@ -1,0 +1,192 @@
+package solve
+
+import (
+	"math/big"
+
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// A quotient is the algebra Q[X]/I of a zero-dimensional ideal I as a
+// vector space over Q, with the standard monomials of its basis G as a
+// basis.
+type quotient struct {
+	ring  *poly.Ring
+	G     []*poly.Poly
+	mons  []poly.Monomial
+	index map[string]int
+}
+
+// maxQuotient bounds the degree of the zero-dimensional ideals handled
+// (the dense linear algebra is cubic in it).
+const maxQuotient = 512
+
+func newQuotient(r *poly.Ring, G []*poly.Poly) (*quotient, bool) {
+	ms, ok := groebner.StandardMonomials(G, maxQuotient)
+	if !ok {
+		return nil, false
+	}
+	q := &quotient{ring: r, G: G, mons: ms, index: map[string]int{}}
+	for i, m := range ms {
+		q.index[monoKey(m)] = i
+	}
+	return q, true
+}
+
+func monoKey(m poly.Monomial) string {
+	b := make([]byte, 0, 2*len(m))
+	for _, e := range m {
+		b = append(b, byte(e), byte(e>>8))
+	}
+	return string(b)
+}
+
+// vec returns the coordinates of the normal form of f.
+func (q *quotient) vec(f *poly.Poly) []*big.Rat {
+	nf := groebner.NormalForm(f, q.G)
+	v := zeroVec(len(q.mons))
+	for i := 0; i < nf.Len(); i++ {
+		v[q.index[monoKey(nf.Monomial(i))]].Set(nf.Coef(i))
+	}
+	return v
+}
+
+func zeroVec(n int) []*big.Rat {
+	v := make([]*big.Rat, n)
+	for i := range v {
+		v[i] = new(big.Rat)
+	}
+	return v
+}
+
+// A krylov holds the powers 1, θ, θ², ... of an element θ of the quotient
+// in echelon form, up to the first dependent one, which gives the minimal
+// polynomial of θ.
+type krylov struct {
+	theta *poly.Poly
+	rows  []echRow
+	min   []*big.Rat // the monic minimal polynomial, ascending coefficients
+}
+
+// An echRow is a reduced vector with its pivot and its expression as a
+// combination of the powers of θ.
+type echRow struct {
+	v     []*big.Rat
+	pivot int
+	comb  []*big.Rat
+}
+
+// krylov computes the minimal polynomial of θ. Cost: one normal form and
+// O(D^2) rational operations per power, for D standard monomials.
+func (q *quotient) krylov(theta *poly.Poly) *krylov {
+	k := &krylov{theta: theta}
+	D := len(q.mons)
+	pw := q.ring.One()
+	for t := 0; t <= D; t++ {
+		w := q.vec(pw)
+		comb := zeroVec(D + 1)
+		comb[t].SetInt64(1)
+		lam := new(big.Rat)
+		tmp := new(big.Rat)
+		for _, r := range k.rows {
+			if w[r.pivot].Sign() == 0 {
+				continue
+			}
+			lam.Quo(w[r.pivot], r.v[r.pivot])
+			for i := range w {
+				if r.v[i].Sign() != 0 {
+					w[i].Sub(w[i], tmp.Mul(lam, r.v[i]))
+				}
+			}
+			for i := range comb {
+				if r.comb[i].Sign() != 0 {
+					comb[i].Sub(comb[i], tmp.Mul(lam, r.comb[i]))
+				}
+			}
+		}
+		p := -1
+		for i := range w {
+			if w[i].Sign() != 0 {
+				p = i
+				break
+			}
+		}
+		if p < 0 {
+			k.min = comb[:t+1] // comb[t] = 1: monic
+			return k
+		}
+		k.rows = append(k.rows, echRow{v: w, pivot: p, comb: comb})
+		pw = groebner.NormalForm(new(poly.Poly).Mul(pw, theta), q.G)
+	}
+	panic("solve: no minimal polynomial within the dimension of the quotient")
+}
+
+// degree returns the degree of θ's minimal polynomial.
+func (k *krylov) degree() int { return len(k.min) - 1 }
+
+// express returns c with f = sum c[t] θ^t in the quotient, when f lies in
+// the span of the powers of θ (always when θ is primitive).
+func (k *krylov) express(q *quotient, f *poly.Poly) ([]*big.Rat, bool) {
+	w := q.vec(f)
+	a := zeroVec(k.degree())
+	lam := new(big.Rat)
+	tmp := new(big.Rat)
+	for _, r := range k.rows {
+		if w[r.pivot].Sign() == 0 {
+			continue
+		}
+		lam.Quo(w[r.pivot], r.v[r.pivot])
+		for i := range w {
+			if r.v[i].Sign() != 0 {
+				w[i].Sub(w[i], tmp.Mul(lam, r.v[i]))
+			}
+		}
+		for i := range a {
+			if r.comb[i].Sign() != 0 {
+				a[i].Add(a[i], tmp.Mul(lam, r.comb[i]))
+			}
+		}
+	}
+	for _, x := range w {
+		if x.Sign() != 0 {
+			return nil, false
+		}
+	}
+	return a, true
+}
+
+// horner returns c(x) = sum c[t] x^t, a polynomial in x's ring.
+func horner(c []*big.Rat, x *poly.Poly) *poly.Poly {
+	r := x.Ring()
+	out := r.Zero()
+	for t := len(c) - 1; t >= 0; t-- {
+		out.Mul(out, x)
+		out.Add(out, r.Const(c[t]))
+	}
+	return out
+}
+
+// uniPoly returns sum c[t] v^t in a ring of the one variable name.
+func uniPoly(name string, c []*big.Rat) *poly.Poly {
+	r := poly.MustRing(poly.Grevlex, name)
+	return horner(c, r.Var(0))
+}
+
+// uniCoeffs returns the ascending coefficients of a polynomial in at most
+// one variable.
+func uniCoeffs(p *poly.Poly) []*big.Rat {
+	vs := p.Vars()
+	deg := 0
+	if len(vs) == 1 {
+		deg = p.Degree(vs[0])
+	}
+	c := zeroVec(deg + 1)
+	for i := 0; i < p.Len(); i++ {
+		e := 0
+		if len(vs) == 1 {
+			e = p.Exp(i, vs[0])
+		}
+		c[e].Set(p.Coef(i))
+	}
+	return c
+}

@@ -1,0 +1,157 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/factor"
+)
+
+// A ratFunc is a quotient num/den of polynomials of one ring in lowest
+// terms; den has coprime integer coefficients and a positive leading
+// coefficient, so equal functions have equal representations.
+type ratFunc struct{ num, den *poly.Poly }
+
+// newRatFunc returns num/den in lowest terms; den must be nonzero. The
+// common factors are found by factoring den and dividing num by its
+// factors (each test an exact division), which is cheap for the small
+// denominators of grid families. Cost: one factorization.
+func newRatFunc(num, den *poly.Poly) ratFunc {
+	r := den.Ring()
+	if num.IsZero() {
+		return ratFunc{r.Zero(), r.One()}
+	}
+	if !den.IsConst() && !num.IsConst() {
+		num, den = cancelCommon(num, den)
+	}
+	// Content carries the sign that makes den's leading coefficient positive.
+	inv := new(big.Rat).Inv(den.Content())
+	return ratFunc{new(poly.Poly).Scale(num, inv), new(poly.Poly).Scale(den, inv)}
+}
+
+// cancelCommon divides num and den by their common factors.
+func cancelCommon(num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
+	ctx, cancel := context.WithTimeout(context.Background(), factorTimeout)
+	defer cancel()
+	fz, err := factor.Factor(ctx, den)
+	if err != nil {
+		return num, den // not in lowest terms, still exact
+	}
+	for _, f := range fz.Factors {
+		for range f.Mult {
+			q, ok := polyDivides(num, f.Poly)
+			if !ok {
+				break
+			}
+			num, den = q, exactQuo(den, f.Poly)
+		}
+	}
+	return num, den
+}
+
+// factorTimeout bounds a factorization made for the form of a result, not
+// for its truth.
+const factorTimeout = 10 * time.Second
+
+// polyDivides returns f/g when g divides f: the remainder of one division by
+// the single polynomial g, a Gröbner basis of (g), is zero exactly then.
+func polyDivides(f, g *poly.Poly) (*poly.Poly, bool) {
+	q, r := poly.DivMod(f, []*poly.Poly{g})
+	return q[0], r.IsZero()
+}
+
+func ratPoly(p *poly.Poly) ratFunc { return ratFunc{p, p.Ring().One()} }
+
+// exactQuo returns f/g, which must divide exactly.
+func exactQuo(f, g *poly.Poly) *poly.Poly {
+	q, r := poly.DivMod(f, []*poly.Poly{g})
+	if !r.IsZero() {
+		panic(fmt.Sprintf("solve: %s does not divide %s", g, f))
+	}
+	return q[0]
+}
+
+func (a ratFunc) isPoly() bool { return a.den.IsConst() }
+
+func (a ratFunc) add(b ratFunc) ratFunc {
+	if a.den.Equal(b.den) {
+		return newRatFunc(new(poly.Poly).Add(a.num, b.num), a.den)
+	}
+	n := new(poly.Poly).Add(new(poly.Poly).Mul(a.num, b.den), new(poly.Poly).Mul(b.num, a.den))
+	return newRatFunc(n, new(poly.Poly).Mul(a.den, b.den))
+}
+
+func (a ratFunc) mul(b ratFunc) ratFunc {
+	return newRatFunc(new(poly.Poly).Mul(a.num, b.num), new(poly.Poly).Mul(a.den, b.den))
+}
+
+func (a ratFunc) quo(b ratFunc) ratFunc {
+	return newRatFunc(new(poly.Poly).Mul(a.num, b.den), new(poly.Poly).Mul(a.den, b.num))
+}
+
+func (a ratFunc) neg() ratFunc { return ratFunc{new(poly.Poly).Neg(a.num), a.den} }
+
+// eval returns a at the point x (one rational per variable of the ring),
+// and false when the denominator vanishes there.
+func (a ratFunc) eval(x []*big.Rat) (*big.Rat, bool) {
+	d := a.den.Eval(x)
+	if d.Sign() == 0 {
+		return nil, false
+	}
+	return d.Quo(a.num.Eval(x), d), true
+}
+
+// size is the number of terms, the measure of a simpler expression.
+func (a ratFunc) size() int {
+	if a.isPoly() {
+		return a.num.Len()
+	}
+	return a.num.Len() + a.den.Len()
+}
+
+// substRational returns the numerator of f with x_v = vals[v] for every
+// variable v: f(num/den) times prod den_v^deg_v(f). It is exact and needs
+// no gcd, so a family is checked without trusting the arithmetic that made
+// it. Cost: one product of cached powers per term.
+func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
+	r := f.Ring()
+	n := r.NumVars()
+	deg := make([]int, n)
+	for v := range n {
+		deg[v] = f.Degree(v)
+	}
+	type key struct{ v, e int }
+	numPow := map[key]*poly.Poly{}
+	denPow := map[key]*poly.Poly{}
+	pow := func(cache map[key]*poly.Poly, p *poly.Poly, v, e int) *poly.Poly {
+		k := key{v, e}
+		if q, ok := cache[k]; ok {
+			return q
+		}
+		q := new(poly.Poly).Pow(p, e)
+		cache[k] = q
+		return q
+	}
+	sum := r.Zero()
+	for i := 0; i < f.Len(); i++ {
+		t := r.Const(f.Coef(i))
+		for v := range n {
+			if deg[v] <= 0 {
+				continue
+			}
+			e := f.Exp(i, v)
+			if e > 0 {
+				t.Mul(t, pow(numPow, vals[v].num, v, e))
+			}
+			// Denominators are normalised, so a constant one is 1.
+			if deg[v]-e > 0 && !vals[v].den.IsConst() {
+				t.Mul(t, pow(denPow, vals[v].den, v, deg[v]-e))
+			}
+		}
+		sum.Add(sum, t)
+	}
+	return sum
+}

@@ -1,0 +1,315 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/cmplx"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// A root is a proved approximation of a root of a square-free polynomial:
+// the disc of radius Radius around (Re, Im) holds exactly this root and no
+// other, and the root is real exactly when Real is set (then Im is 0).
+type root struct {
+	re, im *big.Float
+	real   bool
+	radius *big.Rat
+}
+
+// isolate returns all roots of the square-free polynomial with ascending
+// rational coefficients c (degree >= 1), each within 10^-(digits+2)
+// relative: real roots ascending, then the others by real and imaginary
+// part. Cost: an eigenvalue problem of the degree D in float64, then
+// Aberth's iteration at about 4 bits per digit (D^2 complex operations per
+// sweep, a few sweeps), and O(D^2) exact comparisons of the discs.
+func isolate(c []*big.Rat, digits int) ([]root, error) {
+	D := len(c) - 1
+	prec := uint(max(256, 4*digits+64))
+	init := startingPoints(c)
+	for attempt := 0; attempt < 4; attempt++ {
+		ws := aberth(c, init, prec)
+		if rs, ok := verifyRoots(c, ws, digits); ok {
+			slices.SortFunc(rs, compareRoots)
+			return rs, nil
+		}
+		prec *= 2
+	}
+	return nil, fmt.Errorf("solve: could not isolate the %d roots of a polynomial to %d digits", D, digits)
+}
+
+func compareRoots(a, b root) int {
+	if a.real != b.real {
+		if a.real {
+			return -1
+		}
+		return 1
+	}
+	if c := a.re.Cmp(b.re); c != 0 {
+		return c
+	}
+	return a.im.Cmp(b.im)
+}
+
+// startingPoints returns the eigenvalues of the companion matrix (gonum),
+// or points on a circle of the Cauchy bound when float64 cannot hold the
+// coefficients.
+func startingPoints(c []*big.Rat) []complex128 {
+	D := len(c) - 1
+	lead, _ := c[D].Float64()
+	ok := lead != 0 && !math.IsInf(lead, 0)
+	comp := mat.NewDense(D, D, nil)
+	bound := 0.0
+	for i := range D {
+		if i > 0 {
+			comp.Set(i, i-1, 1)
+		}
+		q, _ := new(big.Rat).Quo(c[i], c[D]).Float64()
+		if math.IsInf(q, 0) || math.IsNaN(q) {
+			ok = false
+		}
+		comp.Set(i, D-1, -q)
+		bound = max(bound, math.Abs(q))
+	}
+	if ok {
+		var eig mat.Eigen
+		if eig.Factorize(comp, mat.EigenNone) {
+			vs := eig.Values(nil)
+			good := true
+			for _, v := range vs {
+				if cmplx.IsNaN(v) || cmplx.IsInf(v) {
+					good = false
+				}
+			}
+			if good {
+				return spread(vs)
+			}
+		}
+	}
+	r := 1 + math.Min(bound, 1e300)
+	out := make([]complex128, D)
+	for k := range out {
+		out[k] = cmplx.Rect(r, 2*math.Pi*(float64(k)+0.25)/float64(D))
+	}
+	return out
+}
+
+// spread separates coinciding starting points, which Aberth's iteration
+// cannot pull apart.
+func spread(vs []complex128) []complex128 {
+	for i := range vs {
+		for j := range i {
+			if vs[i] == vs[j] {
+				vs[i] += complex(1e-8*(1+cmplx.Abs(vs[i])), 1e-8*float64(i))
+			}
+		}
+	}
+	return vs
+}
+
+// aberth refines all roots at once by the Aberth–Ehrlich iteration, which
+// converges cubically to simple roots and keeps the approximations apart.
+func aberth(c []*big.Rat, init []complex128, prec uint) []cplx {
+	cf := make([]*big.Float, len(c))
+	for i := range c {
+		cf[i] = new(big.Float).SetPrec(prec).SetRat(c[i])
+	}
+	ws := make([]cplx, len(init))
+	for k, v := range init {
+		ws[k] = cplxFrom(prec, real(v), imag(v))
+	}
+	one := cplxFrom(prec, 1, 0)
+	eps := new(big.Float).SetPrec(prec).SetMantExp(big.NewFloat(1), -int(prec)+24)
+	eps2 := new(big.Float).SetPrec(prec).Mul(eps, eps)
+	for iter := 0; iter < 400; iter++ {
+		done := true
+		for k := range ws {
+			p, dp := evalFloat(cf, ws[k])
+			if p.isZero() {
+				continue
+			}
+			if dp.isZero() {
+				ws[k] = cadd(ws[k], cplxFrom(prec, 1e-10, 1e-10))
+				done = false
+				continue
+			}
+			N := cquo(p, dp)
+			S := newCplx(prec)
+			for j := range ws {
+				if j != k {
+					diff := csub(ws[k], ws[j])
+					if !diff.isZero() {
+						S = cadd(S, cquo(one, diff))
+					}
+				}
+			}
+			den := csub(one, cmul(N, S))
+			step := N
+			if !den.isZero() {
+				step = cquo(N, den)
+			}
+			ws[k] = csub(ws[k], step)
+			scale := cabs2(ws[k])
+			if scale.Cmp(big.NewFloat(1)) < 0 {
+				scale.SetInt64(1)
+			}
+			if cabs2(step).Cmp(scale.Mul(scale, eps2)) > 0 {
+				done = false
+			}
+		}
+		if done {
+			break
+		}
+	}
+	return ws
+}
+
+// verifyRoots proves the approximations ws of the roots of c exactly.
+// Around w the disc of radius D|p(w)/p'(w)| holds a root (p'/p is the sum
+// of 1/(w - z) over the D roots z); with p and p' evaluated in exact
+// Gaussian rationals and the discs pairwise disjoint, each disc holds
+// exactly one root. A disc centred on the real axis is real by an exact
+// sign change of p across it; a disc that misses the axis is not real.
+func verifyRoots(c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
+	D := len(c) - 1
+	dc := make([]*big.Rat, D)
+	for t := 1; t <= D; t++ {
+		dc[t-1] = new(big.Rat).Mul(c[t], big.NewRat(int64(t), 1))
+	}
+	tol := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits+2)), nil))
+	tol2 := new(big.Rat).Mul(tol, tol)
+	rs := make([]root, len(ws))
+	centres := make([][2]*big.Rat, len(ws))
+	for k, w := range ws {
+		prec := w.prec()
+		a, _ := w.re.Rat(nil)
+		b, _ := w.im.Rat(nil)
+		mag2 := new(big.Rat).Add(new(big.Rat).Mul(a, a), new(big.Rat).Mul(b, b))
+		// Snap to the axis when the imaginary part is below half the
+		// working precision: the sign test then decides.
+		lim := new(big.Float).SetPrec(prec).SetMantExp(big.NewFloat(1), -int(prec)/2)
+		absw := new(big.Float).SetPrec(prec).Sqrt(cabs2(w))
+		if absw.Cmp(big.NewFloat(1)) > 0 {
+			lim.Mul(lim, absw)
+		}
+		real := new(big.Float).Abs(w.im).Cmp(lim) <= 0
+		if real {
+			b = new(big.Rat)
+		}
+		pr, pi := evalGauss(c, a, b)
+		dr, di := evalGauss(dc, a, b)
+		num := new(big.Rat).Add(new(big.Rat).Mul(pr, pr), new(big.Rat).Mul(pi, pi))
+		den := new(big.Rat).Add(new(big.Rat).Mul(dr, dr), new(big.Rat).Mul(di, di))
+		if den.Sign() == 0 {
+			return nil, false
+		}
+		r2 := new(big.Rat).Quo(num, den)
+		r2.Mul(r2, big.NewRat(int64(D)*int64(D), 1))
+		R := sqrtUpper(r2)
+		bound := new(big.Rat).Mul(tol2, maxRat(mag2, big.NewRat(1, 1)))
+		if r2.Cmp(bound) > 0 {
+			return nil, false
+		}
+		if real {
+			if R.Sign() > 0 {
+				lo := evalReal(c, new(big.Rat).Sub(a, R))
+				hi := evalReal(c, new(big.Rat).Add(a, R))
+				if lo.Sign()*hi.Sign() >= 0 {
+					return nil, false
+				}
+			}
+		} else if new(big.Rat).Mul(b, b).Cmp(new(big.Rat).Mul(R, R)) <= 0 {
+			return nil, false
+		}
+		re := new(big.Float).SetPrec(prec).SetRat(a)
+		im := new(big.Float).SetPrec(prec).SetRat(b)
+		rs[k] = root{re: re, im: im, real: real, radius: R}
+		centres[k] = [2]*big.Rat{a, b}
+	}
+	for j := range rs {
+		for k := range j {
+			dx := new(big.Rat).Sub(centres[j][0], centres[k][0])
+			dy := new(big.Rat).Sub(centres[j][1], centres[k][1])
+			d2 := dx.Add(dx.Mul(dx, dx), dy.Mul(dy, dy))
+			s := new(big.Rat).Add(rs[j].radius, rs[k].radius)
+			if d2.Cmp(s.Mul(s, s)) <= 0 {
+				return nil, false
+			}
+		}
+	}
+	return rs, true
+}
+
+func maxRat(a, b *big.Rat) *big.Rat {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+// sqrtUpper returns a rational R >= sqrt(x), within a relative 2^-50.
+func sqrtUpper(x *big.Rat) *big.Rat {
+	if x.Sign() == 0 {
+		return new(big.Rat)
+	}
+	f := new(big.Float).SetPrec(80).SetRat(x)
+	f.Sqrt(f)
+	R, _ := f.Rat(nil)
+	R.Mul(R, big.NewRat(1<<50+1, 1<<50))
+	for new(big.Rat).Mul(R, R).Cmp(x) < 0 {
+		R.Mul(R, big.NewRat(2, 1))
+	}
+	return R
+}
+
+// evalGauss returns p(a + bi) exactly.
+func evalGauss(c []*big.Rat, a, b *big.Rat) (re, im *big.Rat) {
+	re, im = new(big.Rat), new(big.Rat)
+	t1, t2 := new(big.Rat), new(big.Rat)
+	for t := len(c) - 1; t >= 0; t-- {
+		// (re + i im)(a + i b) + c[t]
+		nr := new(big.Rat).Sub(t1.Mul(re, a), t2.Mul(im, b))
+		ni := new(big.Rat).Add(t1.Mul(re, b), t2.Mul(im, a))
+		re, im = nr.Add(nr, c[t]), ni
+	}
+	return re, im
+}
+
+// evalReal returns p(x) exactly.
+func evalReal(c []*big.Rat, x *big.Rat) *big.Rat {
+	v := new(big.Rat)
+	for t := len(c) - 1; t >= 0; t-- {
+		v.Mul(v, x)
+		v.Add(v, c[t])
+	}
+	return v
+}
+
+// nearest returns the index of the root closest to z, and false unless it
+// is clearly closer than every other root.
+func nearest(rs []root, z cplx) (int, bool) {
+	best, second := -1, -1
+	dist := make([]*big.Float, len(rs))
+	for i, r := range rs {
+		dist[i] = cabs2(csub(z, cplx{r.re, r.im}))
+		switch {
+		case best < 0 || dist[i].Cmp(dist[best]) < 0:
+			best, second = i, best
+		case second < 0 || dist[i].Cmp(dist[second]) < 0:
+			second = i
+		}
+	}
+	if best < 0 {
+		return -1, false
+	}
+	if second >= 0 {
+		// squared distances: clearly nearer means 16 times smaller
+		lim := new(big.Float).Mul(dist[best], big.NewFloat(16))
+		if lim.Cmp(dist[second]) >= 0 {
+			return best, false
+		}
+	}
+	return best, true
+}

@@ -1,0 +1,119 @@
+package solve
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/families-project/families/poly"
+)
+
+func ratsOf(cs ...string) []*big.Rat {
+	out := make([]*big.Rat, len(cs))
+	for i, c := range cs {
+		out[i], _ = new(big.Rat).SetString(c)
+	}
+	return out
+}
+
+// TestIsolate checks root counts, realness and accuracy: the exact
+// residual test inside isolate is checked here against known roots.
+func TestIsolate(t *testing.T) {
+	tests := []struct {
+		name   string
+		coeffs []*big.Rat // ascending
+		real   int
+		first  string // the first root to 30 digits
+	}{
+		{"sqrt 2", ratsOf("-2", "0", "1"), 2, "-1.41421356237309504880168872421"},
+		{"plastic number", ratsOf("-1", "-1", "0", "1"), 1, "1.32471795724474602596090885448"},
+		{"x^4 + 1", ratsOf("1", "0", "0", "0", "1"), 0, "-0.707106781186547524400844362105"},
+		{"i", ratsOf("1", "0", "1"), 0, "0"},
+		{"close pair", ratsOf("0.99999999999999999999999999999999999999990000", "-2", "1"), 2, "0.99999999999999999999"},
+		{"Wilkinson 12", wilkinson(12), 12, "1"},
+		{"degree 1", ratsOf("3", "2"), 1, "-1.5"},
+	}
+	for _, tc := range tests {
+		rs, err := isolate(tc.coeffs, 50)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if len(rs) != len(tc.coeffs)-1 {
+			t.Errorf("%s: %d roots", tc.name, len(rs))
+		}
+		real := 0
+		for _, r := range rs {
+			if r.real {
+				real++
+				if r.im.Sign() != 0 {
+					t.Errorf("%s: real root with imaginary part %s", tc.name, r.im.Text('g', 5))
+				}
+			}
+		}
+		if real != tc.real {
+			t.Errorf("%s: %d real roots, want %d", tc.name, real, tc.real)
+		}
+		if got := rs[0].re.Text('g', 30); !strings.HasPrefix(got, tc.first) {
+			t.Errorf("%s: first root %s, want %s", tc.name, got, tc.first)
+		}
+	}
+}
+
+func wilkinson(n int) []*big.Rat {
+	r := poly.MustRing(poly.Grevlex, "x")
+	p := r.One()
+	for k := 1; k <= n; k++ {
+		p.Mul(p, r.MustParse("x - "+big.NewInt(int64(k)).String()))
+	}
+	return uniCoeffs(p)
+}
+
+// TestRootsHaveFiftyDigits compares sqrt(2) with math/big's own square
+// root at 300 bits.
+func TestRootsHaveFiftyDigits(t *testing.T) {
+	rs, err := isolate(ratsOf("-2", "0", "1"), 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := new(big.Float).SetPrec(300).Sqrt(new(big.Float).SetPrec(300).SetInt64(2))
+	diff := new(big.Float).Sub(rs[1].re, want)
+	if diff.Abs(diff).Cmp(new(big.Float).SetMantExp(big.NewFloat(1), -180)) > 0 {
+		t.Errorf("sqrt 2 = %s, off by %s", rs[1].re.Text('g', 60), diff.Text('g', 3))
+	}
+}
+
+func TestQuadraticRoot(t *testing.T) {
+	tests := []struct {
+		coeffs []*big.Rat // monic quadratic, ascending
+		want   []string   // both roots, in isolate's order
+	}{
+		{ratsOf("-2", "0", "1"), []string{"-sqrt(2)", "sqrt(2)"}},
+		{ratsOf("-1", "-1", "1"), []string{"(1 - sqrt(5))/2", "(1 + sqrt(5))/2"}},
+		{ratsOf("1", "0", "1"), []string{"-I", "I"}},
+		{ratsOf("1/2", "1/2", "1"), []string{"(-1 - sqrt(7)*I)/4", "(-1 + sqrt(7)*I)/4"}},
+		{ratsOf("-8", "0", "1"), []string{"-2*sqrt(2)", "2*sqrt(2)"}},
+		{ratsOf("-1/3", "0", "1"), []string{"-sqrt(3)/3", "sqrt(3)/3"}},
+		{ratsOf("7", "-6", "1"), []string{"3 - sqrt(2)", "3 + sqrt(2)"}},
+	}
+	for _, tc := range tests {
+		rs, err := isolate(tc.coeffs, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range rs {
+			if got := quadraticRoot(tc.coeffs, r); got != tc.want[i] {
+				t.Errorf("root %d of %v: %s, want %s", i, tc.coeffs, got, tc.want[i])
+			}
+		}
+	}
+}
+
+func TestSquareFree(t *testing.T) {
+	for n, want := range map[int64][2]int64{12: {2, 3}, -7: {1, -7}, 72: {6, 2}, 1: {1, 1}, 49: {7, 1}, -50: {5, -2}} {
+		k, m := squareFree(big.NewInt(n))
+		if k.Int64() != want[0] || m.Int64() != want[1] {
+			t.Errorf("squareFree(%d) = %s^2 * %s, want %d^2 * %d", n, k, m, want[0], want[1])
+		}
+	}
+}

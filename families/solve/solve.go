@@ -1,0 +1,176 @@
+package solve
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// Options bounds and tunes Solve.
+type Options struct {
+	// Limits bounds every Gröbner basis; its Timeout bounds the whole of
+	// Solve. A limit gives a *groebner.LimitError.
+	Limits groebner.Limits
+	// Digits is the number of correct significant digits of the values of
+	// algebraic solutions: 50 when zero, never less.
+	Digits int
+	// Saturated is the reduced grevlex basis of the system saturated by
+	// its nonzero conditions, when the caller has it: Solve then starts
+	// from it instead of computing it again.
+	Saturated []*poly.Poly
+	// MaxCases bounds the cases of the decomposition (default 4096).
+	MaxCases int
+}
+
+// A Result is the decomposition of a system into components.
+type Result struct {
+	// Components are the irreducible components of the solutions, largest
+	// dimension first, then by degree.
+	Components []*Component
+}
+
+// A Component is an irreducible component of the solutions of a system
+// with its nonzero conditions: the zeros of a prime ideal.
+type Component struct {
+	// Basis is the reduced grevlex basis of the component's prime ideal.
+	Basis     []*poly.Poly
+	Dimension int
+	// Degree is the number of solutions for dimension 0, and otherwise the
+	// degree of the component over the field of its parameters (1 for a
+	// rational family).
+	Degree int
+	// Family describes a component of positive dimension.
+	Family *Family
+	// Points are the solutions of a component of dimension 0.
+	Points []*Point
+}
+
+// Families returns the families of the positive-dimensional components.
+func (r *Result) Families() []*Family {
+	var out []*Family
+	for _, c := range r.Components {
+		if c.Family != nil {
+			out = append(out, c.Family)
+		}
+	}
+	return out
+}
+
+// Points returns the solutions of the zero-dimensional components.
+func (r *Result) Points() []*Point {
+	var out []*Point
+	for _, c := range r.Components {
+		out = append(out, c.Points...)
+	}
+	return out
+}
+
+// Solve decomposes the zeros of F on which no polynomial of nonzero
+// vanishes into irreducible components, and solves each: a Family for a
+// component of positive dimension (verified by substitution into F and
+// nonzero), all Points of a zero-dimensional one (proved to opt.Digits
+// digits). F and nonzero share one ring; the results live in that ring
+// with the grevlex order. An inconsistent system has no components.
+//
+// Cost: one saturation per nonzero condition per case of the
+// decomposition, a factorization per basis element, and per component of
+// dimension d one basis in a block order for each of the C(n, d) choices
+// of parameters. Errors are bad input, a *groebner.LimitError, or an
+// internal error when a result fails its verification (never returned as
+// a result).
+func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, error) {
+	if len(F) == 0 {
+		return nil, errors.New("solve: no equations")
+	}
+	if opt.Digits < 50 {
+		opt.Digits = 50
+	}
+	if opt.MaxCases == 0 {
+		opt.MaxCases = 4096
+	}
+	if opt.Limits.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Limits.Timeout)
+		defer cancel()
+		opt.Limits.Timeout = 0 // the context carries it
+	}
+	r, err := F[0].Ring().WithOrder(poly.Grevlex)
+	if err != nil {
+		return nil, err
+	}
+	move := func(ps []*poly.Poly) ([]*poly.Poly, error) {
+		out := make([]*poly.Poly, len(ps))
+		for i, p := range ps {
+			if out[i], err = p.ToRing(r); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	if F, err = move(F); err != nil {
+		return nil, err
+	}
+	if nonzero, err = move(nonzero); err != nil {
+		return nil, err
+	}
+	d := &decomposer{
+		ctx: ctx, lim: opt.Limits, ring: r, nonzero: nonzero,
+		factors: map[string]factored{}, eliminants: map[string]*poly.Poly{}, maxCases: opt.MaxCases,
+	}
+	if opt.Saturated != nil {
+		var G []*poly.Poly
+		if G, err = move(opt.Saturated); err != nil {
+			return nil, err
+		}
+		if !isUnit(G) {
+			err = d.split(G, nil, true)
+		}
+	} else {
+		err = d.split(F, nil, false)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	for _, c := range d.minimal() {
+		comp := &Component{Basis: c.basis, Dimension: c.dim, Degree: c.degree}
+		if c.dim > 0 {
+			fam, err := d.family(c)
+			if err != nil {
+				return nil, err
+			}
+			if err := verifyFamily(fam, c.basis, F, nonzero); err != nil {
+				return nil, err
+			}
+			comp.Family = fam
+			comp.Degree = fam.Degree
+		} else {
+			pts, err := d.points(c, F, nonzero, opt.Digits)
+			if err != nil {
+				return nil, err
+			}
+			comp.Points = pts
+			comp.Degree = len(pts)
+		}
+		res.Components = append(res.Components, comp)
+	}
+	slices.SortStableFunc(res.Components, func(a, b *Component) int {
+		return cmp.Or(cmp.Compare(b.Dimension, a.Dimension), cmp.Compare(a.Degree, b.Degree),
+			strings.Compare(basisKey(a.Basis), basisKey(b.Basis)))
+	})
+	return res, nil
+}
+
+func basisKey(G []*poly.Poly) string {
+	var sb strings.Builder
+	for _, g := range G {
+		sb.WriteString(g.String())
+		sb.WriteByte(';')
+	}
+	return sb.String()
+}

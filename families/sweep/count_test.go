@@ -1,0 +1,205 @@
+package sweep
+
+import (
+	"context"
+	"maps"
+	"math/big"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/families-project/families/families/grid"
+)
+
+// numbersFirst counts like seed 000's program: for s = a + b + d + f, then
+// f, b, d (a = s - f - b - d), then every operator setting of the pattern,
+// the numbers follow line by line; a grid in standard form counts. The
+// pattern must have the classic shape X=|XXXXX|X=|=====|X= (X an operator
+// or a wildcard), where rows 1 and 2 and columns 1 and 2 give c, g, h, k
+// and row 3 gives m; column 3 and the diagonals are then checked.
+func numbersFirst(t *testing.T, pattern string, maxSum int) map[int][]string {
+	t.Helper()
+	p := grid.MustParseOps(pattern, z3)
+	ops := p.Ops()
+	choices := func(i int) []grid.Op {
+		if ops[i] == grid.Any {
+			return arith[:]
+		}
+		return []grid.Op{ops[i]}
+	}
+	// apply returns nil for a division by zero; positive() is then false.
+	apply := func(x *big.Rat, o grid.Op, y *big.Rat) *big.Rat {
+		r := new(big.Rat)
+		if o == grid.Div && y.Sign() == 0 {
+			return nil
+		}
+		switch o {
+		case grid.Add:
+			return r.Add(x, y)
+		case grid.Sub:
+			return r.Sub(x, y)
+		case grid.Mul:
+			return r.Mul(x, y)
+		}
+		return r.Quo(x, y)
+	}
+	pos := func(x *big.Rat) bool { return x != nil && x.IsInt() && x.Sign() > 0 }
+	eq := func(x, y *big.Rat) bool { return x != nil && x.Cmp(y) == 0 }
+	found := map[string]int{}
+	r := func(n int) *big.Rat { return big.NewRat(int64(n), 1) }
+	for s := 4; s <= maxSum; s++ {
+		for f := 1; f <= s-3; f++ {
+			for b := 1; b <= s-f-2; b++ {
+				for d := 1; d <= s-f-b-1; d++ {
+					a := s - f - b - d
+					A, B, D, F := r(a), r(b), r(d), r(f)
+					for _, o0 := range choices(0) {
+						C := apply(A, o0, B)
+						for _, o7 := range choices(7) {
+							G := apply(D, o7, F)
+							for _, o2 := range choices(2) {
+								H := apply(A, o2, D)
+								for _, o4 := range choices(4) {
+									K := apply(B, o4, F)
+									for _, o14 := range choices(14) {
+										M := apply(H, o14, K)
+										vals := []*big.Rat{A, B, C, D, F, G, H, K, M}
+										if !slices.ContainsFunc(vals, func(x *big.Rat) bool { return !pos(x) }) {
+											for _, o6 := range choices(6) {
+												if !eq(apply(C, o6, G), M) {
+													continue
+												}
+												for _, o3 := range choices(3) {
+													if !eq(apply(A, o3, F), M) {
+														continue
+													}
+													for _, o5 := range choices(5) {
+														if !eq(apply(C, o5, F), H) {
+															continue
+														}
+														set := slices.Clone(ops)
+														set[0], set[7], set[2], set[4], set[14], set[6], set[3], set[5] = o0, o7, o2, o4, o14, o6, o3, o5
+														st, err := grid.NewSetting(z3, set)
+														if err != nil {
+															t.Fatal(err)
+														}
+														sf, err := st.StandardForm(vals, 0, grid.Precedence)
+														if err != nil {
+															t.Fatal(err)
+														}
+														if slices.EqualFunc(sf.Values, vals, func(x, y *big.Rat) bool { return x.Cmp(y) == 0 }) {
+															found[sf.Setting.String()+"  "+gridText(z3, vals)] = s
+														}
+													}
+												}
+											}
+										}
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	out := map[int][]string{}
+	for k, s := range found {
+		out[s] = append(out[s], k)
+	}
+	for _, g := range out {
+		slices.Sort(g)
+	}
+	return out
+}
+
+// TestCountMatchesNumbersFirst: operators first (families of every
+// setting) and numbers first (seed 000's loops) find the same standard
+// forms for every s.
+func TestCountMatchesNumbersFirst(t *testing.T) {
+	tests := []struct {
+		pattern string
+		maxSum  int
+	}{
+		{"+=|x-..-|.=|=====|/=", 16}, // around seed 000's one-parameter family
+		{".=|x-+.-|+=|=====|/=", 18},
+		{".=|x-++-|+=|=====|.=", 16},
+		// Families whose formulas are undefined at some members: a = f = 1
+		// and b = f = 1 make a denominator vanish.
+		{".=|+x+/-|x=|=====|/=", 12},
+		{"x=|x+x+x|.=|=====|x=", 12},
+	}
+	for _, tc := range tests {
+		want := numbersFirst(t, tc.pattern, tc.maxSum)
+		got, err := Count(context.Background(), grid.MustParseOps(tc.pattern, z3), CountOptions{MaxSum: tc.maxSum})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, s := range slices.Sorted(maps.Keys(want)) {
+			total += len(want[s])
+			if !slices.Equal(got.Grids[s], want[s]) {
+				t.Errorf("%s, s = %d: operators first\n%q\nnumbers first\n%q", tc.pattern, s, got.Grids[s], want[s])
+			}
+		}
+		for s := range got.Grids {
+			if want[s] == nil {
+				t.Errorf("%s, s = %d: operators first finds %q, numbers first nothing", tc.pattern, s, got.Grids[s])
+			}
+		}
+		if total == 0 {
+			t.Errorf("%s: nothing to compare", tc.pattern)
+		}
+		t.Logf("%s: %d grids up to s = %d, %d settings, %d orbits, %d families substituted", tc.pattern, total, tc.maxSum, got.Settings, got.Orbits, got.Substituted)
+	}
+}
+
+// TestClassicNumbersFirst prints seed 000's numbers-first count of the
+// classic pattern, to compare with "families count" by hand:
+// FAMILIES_CLASSIC_COUNT=20 go test -run TestClassicNumbersFirst -v.
+func TestClassicNumbersFirst(t *testing.T) {
+	s, _ := strconv.Atoi(os.Getenv("FAMILIES_CLASSIC_COUNT"))
+	if s == 0 {
+		t.Skip("set FAMILIES_CLASSIC_COUNT to the largest s")
+	}
+	got := numbersFirst(t, ".=|.....|.=|=====|.=", s)
+	total := 0
+	for sum := 4; sum <= s; sum++ {
+		total += len(got[sum])
+		t.Logf("%d %d", sum, len(got[sum]))
+		for _, g := range got[sum] {
+			t.Logf("  %s", g)
+		}
+	}
+	t.Logf("total %d", total)
+}
+
+// TestClassicCountGolden: testdata/sweep/classic_count_20.txt holds
+// "families count --ops .=|.....|.=|=====|.= --max-sum 20 --list", 2828
+// grids, which seed 000's numbers-first loops reproduce exactly (by hand:
+// FAMILIES_CLASSIC_COUNT=20, several minutes). Here the loops check the
+// file up to s = 9.
+func TestClassicCountGolden(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/sweep/classic_count_20.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := map[int][]string{}
+	s := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if g, ok := strings.CutPrefix(line, "  "); ok {
+			golden[s] = append(golden[s], g)
+		} else if f := strings.Fields(line); len(f) == 2 {
+			s, _ = strconv.Atoi(f[0])
+		}
+	}
+	const upTo = 9
+	got := numbersFirst(t, ".=|.....|.=|=====|.=", upTo)
+	for sum := 4; sum <= upTo; sum++ {
+		if !slices.Equal(got[sum], golden[sum]) {
+			t.Errorf("s = %d: numbers first finds %d grids, the file %d", sum, len(got[sum]), len(golden[sum]))
+		}
+	}
+}

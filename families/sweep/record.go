@@ -1,0 +1,301 @@
+package sweep
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"reflect"
+	"strings"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// A Record is one line of a sweep's output: the analysis of one setting
+// with the keys of DESIGN.md (the embedded Report), its positive-integer
+// members, and where it stands in the sweep.
+type Record struct {
+	*families.Report
+	// Members are up to Options.Members positive-integer members, smallest
+	// first (see puzzle.Source.EachMember), each checked against the
+	// setting exactly.
+	Members []*puzzle.Member `json:"members,omitempty"`
+	// MembersError says why the member search stopped early (a limit).
+	MembersError string `json:"members_error,omitempty"`
+	// Representative is the setting whose system was solved for this one
+	// (the first of its orbit) when it is not this one.
+	Representative string `json:"representative,omitempty"`
+	// Equivalent lists the other settings of the orbit, with
+	// Options.OncePerOrbit.
+	Equivalent []string `json:"equivalent,omitempty"`
+	// Index is the setting's number in the pattern (grid.Setting.Nth).
+	Index *big.Int `json:"index"`
+}
+
+// record returns the JSON line of one item.
+func (p *Plan) record(ctx context.Context, it *item) ([]byte, error) {
+	l := it.lead
+	l.once.Do(func() { l.rec = p.analyze(ctx, l.it) })
+	var rec Record
+	if l.it == it {
+		rec = *l.rec
+	} else if r, err := p.transport(ctx, l, it); err == nil {
+		rec = *r
+	} else {
+		// A renamed basis that hit a limit, or a report that does not
+		// survive renaming: solve this one on its own.
+		rec = *p.analyze(ctx, it)
+	}
+	rec.Index, rec.Equivalent = it.idx, it.equivalent
+	b, err := json.Marshal(&rec)
+	return append(b, '\n'), err
+}
+
+// analyze solves the system of one setting and finds its members.
+func (p *Plan) analyze(ctx context.Context, it *item) *Record {
+	rep, err := families.Analyze(ctx, it.s, p.opt.Analysis)
+	if err != nil {
+		// Bad input cannot come from a valid pattern, but a case is never
+		// dropped: it is reported with class error.
+		rep = &families.Report{
+			Ops: it.s.String(), Size: it.s.Size().String(), Lines: p.sel.String(),
+			Eval: p.opt.Analysis.Eval.String(), Class: families.ClassError, Error: err.Error(),
+		}
+	}
+	rec := &Record{Report: rep}
+	res := rep.Result()
+	if p.opt.Members <= 0 || res == nil || len(res.Components) == 0 {
+		return rec
+	}
+	// The source is puzzle.FromReport's without solving the system again.
+	sys := rep.System()
+	fams, err := puzzle.FromSolve(sys.Ring, res)
+	var src *puzzle.Source
+	if err == nil {
+		src, err = puzzle.NewSource(it.s, p.sel, p.opt.Analysis.Eval, sys, rep.BasisPolys(), fams)
+	}
+	if err == nil {
+		src.Limits = p.opt.Analysis.Limits
+		rec.Members, err = src.Members(ctx, p.opt.MemberFilter, p.opt.Members)
+	}
+	if err != nil {
+		rec.MembersError = err.Error()
+	}
+	return rec
+}
+
+// ownKeys are the keys of a report that transport computes for the member
+// itself; every other key is the leader's with the numbers renamed.
+var ownKeys = map[string]bool{
+	"ops": true, "size": true, "lines": true, "eval": true, "line_equations": true,
+	"equations": true, "nonzero": true, "basis": true, "class": true,
+	"dimension": true, "degree": true, "independent": true, "error": true,
+}
+
+// transport makes the record of a setting from its orbit's leader: the
+// member's system is the leader's with number i renamed to m[i], so its
+// saturated ideal is the leader's renamed. Its own lines, equations and
+// nonzero conditions are written out, its reduced basis is the renamed
+// leader basis reduced again (a Gröbner basis computation from a basis,
+// which is cheap next to the saturations that made it), and whatever else
+// the report holds (families, solutions) and the members are renamed. A
+// report whose extra keys do not survive the renaming exactly, a basis
+// that hits a limit, or a member that fails its check is an error, and the
+// caller solves the setting on its own.
+func (p *Plan) transport(ctx context.Context, l *leader, it *item) (*Record, error) {
+	lr := l.rec.Report
+	z := it.s.Size()
+	m := transportMap(l.it.info.ren, it.info.ren)
+	names := map[string]string{}
+	for i, j := range m {
+		names[z.Name(i)] = z.Name(j)
+	}
+	var rep *families.Report
+	if len(lr.Families) == 0 && len(lr.Solutions) == 0 {
+		// Nothing in the leader's names but what is recomputed below.
+		rep = &families.Report{Size: lr.Size, Lines: lr.Lines, Eval: lr.Eval, Class: lr.Class, Dimension: lr.Dimension, Error: lr.Error}
+	} else {
+		var err error
+		if rep, err = renameReport(lr, names); err != nil {
+			return nil, err
+		}
+	}
+	es, err := p.cache.entries(it.s)
+	if err != nil {
+		return nil, err
+	}
+	rep.Ops = it.s.String()
+	rep.LineTexts, rep.Equations, rep.Nonzero = p.cache.texts(es)
+	rep.Basis, rep.Independent, rep.Degree = nil, nil, nil
+	switch lr.Class {
+	case families.ClassTimeout, families.ClassError:
+		rep.Dimension = nil
+	default:
+		images := make([]*poly.Poly, len(m))
+		for i, j := range m {
+			images[i] = p.ring.Var(j)
+		}
+		var F []*poly.Poly
+		for _, g := range lr.BasisPolys() {
+			h, err := g.Compose(p.ring, images)
+			if err != nil {
+				return nil, err
+			}
+			F = append(F, h)
+		}
+		G, err := groebner.Basis(ctx, F, p.opt.Analysis.Limits)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range G {
+			rep.Basis = append(rep.Basis, g.String())
+		}
+		// As families.Analyze classifies: the class is the leader's.
+		dim, indep := groebner.Dimension(G)
+		rep.Dimension = &dim
+		if dim == 0 {
+			if d, ok := groebner.Degree(G, 1<<20); ok {
+				rep.Degree = &d
+			}
+		}
+		for _, v := range indep {
+			rep.Independent = append(rep.Independent, p.ring.VarName(v))
+		}
+	}
+	// A family's component basis is reduced again in the member's ring.
+	for i := range rep.Families {
+		f := &rep.Families[i]
+		var F []*poly.Poly
+		for _, t := range f.Basis {
+			g, err := p.ring.Parse(t)
+			if err != nil {
+				return nil, err
+			}
+			F = append(F, g)
+		}
+		G, err := groebner.Basis(ctx, F, p.opt.Analysis.Limits)
+		if err != nil {
+			return nil, err
+		}
+		f.Basis = f.Basis[:0]
+		for _, g := range G {
+			f.Basis = append(f.Basis, g.String())
+		}
+	}
+	rec := &Record{Report: rep, MembersError: l.rec.MembersError, Representative: lr.Ops}
+	for _, mem := range l.rec.Members {
+		vals := make([]*big.Int, len(mem.Values))
+		rats := make([]*big.Rat, len(mem.Values))
+		for i, v := range mem.Values {
+			vals[m[i]] = v
+			rats[m[i]] = new(big.Rat).SetInt(v)
+		}
+		res, err := it.s.Check(rats, p.sel, p.opt.Analysis.Eval)
+		if err != nil || !res.OK {
+			return nil, fmt.Errorf("sweep: member %v of %s does not carry over to %s", mem, lr.Ops, rep.Ops)
+		}
+		rec.Members = append(rec.Members, &puzzle.Member{Size: z, Values: vals, Family: mem.Family})
+	}
+	return rec, nil
+}
+
+// renameReport returns a copy of the exported content of rep with the
+// numbers renamed by names in every key but ownKeys, through its JSON
+// form. It fails unless the copy writes exactly the renamed JSON, so a
+// field that does not read back is never silently lost.
+func renameReport(rep *families.Report, names map[string]string) (*families.Report, error) {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return nil, err
+	}
+	var fields map[string]any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&fields); err != nil {
+		return nil, err
+	}
+	for k, v := range fields {
+		if !ownKeys[k] {
+			fields[k] = renameJSON(v, names)
+		}
+	}
+	want, err := json.Marshal(fields)
+	if err != nil {
+		return nil, err
+	}
+	out := new(families.Report)
+	if err := json.Unmarshal(want, out); err != nil {
+		return nil, err
+	}
+	got, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	if !sameJSON(got, want) {
+		return nil, errors.New("sweep: the report does not read back from JSON")
+	}
+	return out, nil
+}
+
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
+	da.UseNumber()
+	db.UseNumber()
+	return da.Decode(&x) == nil && db.Decode(&y) == nil && reflect.DeepEqual(x, y)
+}
+
+// renameJSON renames the numbers in a decoded JSON value: object keys that
+// are names and names inside strings (as whole identifiers, so that sqrt or
+// RootOf are left alone).
+func renameJSON(v any, names map[string]string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if n, ok := names[k]; ok {
+				k = n
+			}
+			out[k] = renameJSON(e, names)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = renameJSON(e, names)
+		}
+		return out
+	case string:
+		return renameIdents(x, names)
+	}
+	return v
+}
+
+func renameIdents(s string, names map[string]string) string {
+	isStart := func(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+	isPart := func(c byte) bool { return isStart(c) || '0' <= c && c <= '9' }
+	var sb strings.Builder
+	for i := 0; i < len(s); {
+		if !isStart(s[i]) {
+			sb.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isPart(s[j]) {
+			j++
+		}
+		if n, ok := names[s[i:j]]; ok {
+			sb.WriteString(n)
+		} else {
+			sb.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return sb.String()
+}

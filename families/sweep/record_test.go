@@ -1,0 +1,117 @@
+package sweep
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
+)
+
+// TestTransportMatchesDirect: a record renamed from its orbit's leader says
+// what solving the setting on its own says: the same lines, equations,
+// class, dimension, degree, reduced basis and independent set, the same
+// solutions, families with the same prime components, and members that
+// check against the setting.
+func TestTransportMatchesDirect(t *testing.T) {
+	tests := []struct {
+		ops    string
+		filter Filter
+	}{
+		{"+=|+.+.+|+=|=====|+=", Filter{}},               // positive-dimensional orbits (transposes)
+		{"+-|-----|..|+-x-.|..", Filter{Positive: true}}, // finite and inconsistent orbits
+		{"..|--.--|/-|+-..+|+-", Filter{Positive: true}}, // finite ones with members
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		p := grid.MustParseOps(tc.ops, z3)
+		opt := Options{Filter: tc.filter, Members: 3}
+		plan, err := NewPlan(ctx, p, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if _, err := plan.Run(ctx, &buf); err != nil {
+			t.Fatal(err)
+		}
+		moved := 0
+		for line := range bytes.Lines(buf.Bytes()) {
+			var got struct {
+				Record
+				Members []map[string]*big.Int `json:"members"`
+			}
+			if err := json.Unmarshal(line, &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Representative == "" {
+				continue
+			}
+			moved++
+			s := grid.MustParseOps(got.Ops, z3)
+			want, err := families.Analyze(ctx, s, opt.Analysis)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareReports(t, got.Report, want)
+			for _, m := range got.Members {
+				vals := make([]*big.Rat, z3.Numbers())
+				for i, name := range z3.Names() {
+					vals[i] = new(big.Rat).SetInt(m[name])
+				}
+				if res, err := s.Check(vals, 0, grid.Precedence); err != nil || !res.OK {
+					t.Errorf("%s: member %v fails: %v %v", got.Ops, m, res, err)
+				}
+			}
+		}
+		if moved == 0 {
+			t.Errorf("%s: no record was renamed from another", tc.ops)
+		}
+	}
+}
+
+func compareReports(t *testing.T, got, want *families.Report) {
+	t.Helper()
+	eq := func(what string, a, b any) {
+		t.Helper()
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if !bytes.Equal(ja, jb) {
+			t.Errorf("%s: %s is %s, solving it directly gives %s", want.Ops, what, ja, jb)
+		}
+	}
+	eq("ops", got.Ops, want.Ops)
+	eq("line equations", got.LineTexts, want.LineTexts)
+	eq("equations", got.Equations, want.Equations)
+	eq("nonzero", got.Nonzero, want.Nonzero)
+	eq("class", got.Class, want.Class)
+	eq("dimension", got.Dimension, want.Dimension)
+	eq("degree", got.Degree, want.Degree)
+	eq("basis", got.Basis, want.Basis)
+	eq("independent", got.Independent, want.Independent)
+	eq("solutions", sortedJSON(got.Solutions), sortedJSON(want.Solutions))
+	var gb, wb []string
+	for _, f := range got.Families {
+		gb = append(gb, f.Kind+" "+strings.Join(f.Basis, ", "))
+	}
+	for _, f := range want.Families {
+		wb = append(wb, f.Kind+" "+strings.Join(f.Basis, ", "))
+	}
+	slices.Sort(gb)
+	slices.Sort(wb)
+	eq("families (kind and component)", gb, wb)
+}
+
+func sortedJSON[T any](xs []T) []string {
+	var out []string
+	for _, x := range xs {
+		b, _ := json.Marshal(x)
+		out = append(out, string(b))
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,323 @@
+package sweep
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/poly"
+)
+
+// Options configure a sweep.
+type Options struct {
+	// Analysis selects the lines and the evaluation and bounds the algebra
+	// of each system (Limits.Timeout is per system: a system that hits it
+	// is reported with class timeout).
+	Analysis families.Options
+	Filter   Filter
+	Shard    Shard
+	// Sample, when positive, draws that many settings at random (see
+	// Sample) instead of sweeping all of them; Seed seeds the draw.
+	Sample int
+	Seed   uint64
+	// Jobs is the number of settings solved at once; 0 means one per CPU.
+	Jobs int
+	// Members is how many positive-integer members a consistent system
+	// reports, smallest first (0: none, and no family solving).
+	Members int
+	// MemberFilter selects members; its Min is raised to 1 (positive) and
+	// a zero Budget means DefaultMemberBudget.
+	MemberFilter puzzle.Filter
+	// OncePerOrbit writes one record per orbit, for its first setting,
+	// with the others in its "equivalent" key.
+	OncePerOrbit bool
+	// Progress, if set, is called after each record is written with the
+	// records written so far and the total of this run.
+	Progress func(done, total int)
+}
+
+// DefaultMemberBudget is the parameter tuples tried per family when
+// looking for members in a sweep: a family whose members are absent or
+// rare costs about that many exact evaluations, which a sweep pays for
+// every consistent setting, so it is smaller than puzzle.DefaultBudget.
+const DefaultMemberBudget = 1 << 14
+
+// maxPlan bounds the records one plan holds in memory; larger sweeps are
+// split into shards or sampled.
+const maxPlan = 1 << 23
+
+// A Plan is the list of settings one run of a sweep reports, in output
+// order (increasing index), grouped into orbits: settings whose systems are
+// the same up to renaming the numbers by a symmetry of the grid and
+// nonzero factors of the equations, which are solved once.
+type Plan struct {
+	pattern *grid.Setting
+	opt     Options
+	sel     grid.LineSet
+	items   []*item
+	cache   *lineCache
+	ring    *poly.Ring // the ring of every setting of the pattern
+	swept   int        // settings of the whole sweep (every shard)
+	orbits  int        // orbits of this shard
+}
+
+type item struct {
+	idx        *big.Int
+	s          *grid.Setting
+	info       orbitInfo
+	lead       *leader
+	equivalent []string
+}
+
+// A leader is the first setting of an orbit, whose system is solved.
+type leader struct {
+	it        *item
+	once      sync.Once
+	rec       *Record // the leader's own record, without index
+	remaining int     // records of this run still to be written that need rec
+}
+
+// NewPlan lists the settings of pattern that pass opt.Filter (or a sample
+// of them), keeps those of opt.Shard, and groups them into orbits. Every
+// shard computes the orbit key of every setting of the sweep, so that the
+// split is the same in all of them. Cost: the enumeration (see Settings)
+// plus one system build per setting, spread over opt.Jobs goroutines;
+// about 0.1 ms per setting of a 3x3 grid.
+func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, error) {
+	if pattern.Wildcards() == 0 {
+		return nil, fmt.Errorf("sweep: %s has no wildcards", pattern)
+	}
+	if err := opt.Shard.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.Jobs <= 0 {
+		opt.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if opt.MemberFilter.Budget == 0 {
+		opt.MemberFilter.Budget = DefaultMemberBudget
+	}
+	opt.MemberFilter.Min = max(opt.MemberFilter.Min, 1)
+	p := &Plan{pattern: pattern, opt: opt, sel: opt.Analysis.Lines}
+	if p.sel == 0 {
+		p.sel = pattern.DefaultLines()
+	}
+	var err error
+	if p.cache, err = newLineCache(pattern, p.sel, opt.Analysis.Eval); err != nil {
+		return nil, err
+	}
+	if p.ring, err = pattern.Ring(poly.Grevlex); err != nil {
+		return nil, err
+	}
+	leaders := map[key]*leader{}
+	var chunk []*item
+	flush := func() error {
+		if err := p.keyChunk(ctx, chunk); err != nil {
+			return err
+		}
+		for _, it := range chunk {
+			if !opt.Shard.owns(it.info.orbit) {
+				continue
+			}
+			l := leaders[it.info.orbit]
+			if l == nil {
+				l = &leader{it: it}
+				leaders[it.info.orbit] = l
+			} else if opt.OncePerOrbit {
+				l.it.equivalent = append(l.it.equivalent, it.s.String())
+			}
+			it.lead = l
+			if l.it == it || !opt.OncePerOrbit {
+				if len(p.items) >= maxPlan {
+					return fmt.Errorf("sweep: more than %d settings in one run: split it with --shard or draw a --sample", maxPlan)
+				}
+				p.items = append(p.items, it)
+			}
+		}
+		p.swept += len(chunk)
+		chunk = chunk[:0]
+		return nil
+	}
+	add := func(idx *big.Int, s *grid.Setting) error {
+		chunk = append(chunk, &item{idx: idx, s: s})
+		if len(chunk) == 4096 {
+			return flush()
+		}
+		return nil
+	}
+	if opt.Sample > 0 {
+		idx, ss, err := Sample(pattern, p.sel, opt.Filter, opt.Sample, opt.Seed)
+		if err != nil {
+			return nil, err
+		}
+		for i := range ss {
+			if err := add(idx[i], ss[i]); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		for idx, s := range Settings(pattern, p.sel, opt.Filter) {
+			if err := add(idx, s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	p.orbits = len(leaders)
+	return p, nil
+}
+
+// keyChunk computes the orbit keys of a chunk of settings in parallel.
+func (p *Plan) keyChunk(ctx context.Context, chunk []*item) error {
+	var wg sync.WaitGroup
+	errs := make([]error, p.opt.Jobs)
+	for w := range p.opt.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(chunk); i += p.opt.Jobs {
+				if errs[w] = ctx.Err(); errs[w] != nil {
+					return
+				}
+				chunk[i].info, errs[w] = p.cache.orbitKeys(chunk[i].s)
+				if errs[w] != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// Len returns the number of records the plan writes.
+func (p *Plan) Len() int { return len(p.items) }
+
+// Swept returns the number of settings of the whole sweep, every shard.
+func (p *Plan) Swept() int { return p.swept }
+
+// Orbits returns the number of orbits of the plan's shard: the systems it
+// solves.
+func (p *Plan) Orbits() int { return p.orbits }
+
+// Run solves the plan's systems on opt.Jobs goroutines and writes one JSON
+// line per record to w, in plan order whatever the timing. It returns the
+// summary of the records. On cancellation of ctx it stops, having written
+// only records computed before, so that the output is a prefix of a whole
+// run's (see RunFile). Cost: one analysis per orbit (see families.Analyze),
+// and for a consistent one a family decomposition and the member search
+// when opt.Members > 0; the other settings of an orbit get the leader's
+// basis renamed and reduced again.
+func (p *Plan) Run(ctx context.Context, w io.Writer) (*Summary, error) {
+	return p.run(ctx, w, 0, NewSummary())
+}
+
+type result struct {
+	pos  int
+	line []byte
+	err  error
+}
+
+func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*Summary, error) {
+	for _, it := range p.items[skip:] {
+		it.lead.remaining++
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := p.opt.Jobs
+	tasks := make(chan int)
+	results := make(chan result, jobs)
+	// window bounds how far the workers run ahead of the writer.
+	window := make(chan struct{}, 16*jobs+64)
+	go func() {
+		defer close(tasks)
+		for pos := skip; pos < len(p.items); pos++ {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case tasks <- pos:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for pos := range tasks {
+				line, err := p.record(ctx, p.items[pos])
+				results <- result{pos, line, err}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	bw := bufio.NewWriterSize(w, 1<<16)
+	pending := map[int][]byte{}
+	next := skip
+	var firstErr error
+	lastFlush := time.Now()
+	for r := range results {
+		if r.err != nil && firstErr == nil {
+			firstErr = r.err
+			cancel()
+		}
+		if ctx.Err() != nil {
+			continue // a record finished after cancellation may be wrong
+		}
+		pending[r.pos] = r.line
+		for line, ok := pending[next]; ok; line, ok = pending[next] {
+			delete(pending, next)
+			if _, err := bw.Write(line); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+				break
+			}
+			if err := sum.Add(line); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
+			l := p.items[next].lead
+			if l.remaining--; l.remaining == 0 {
+				l.rec = nil // every record that needs it is written
+			}
+			next++
+			<-window
+			if p.opt.Progress != nil {
+				p.opt.Progress(next-skip, len(p.items)-skip)
+			}
+			if time.Since(lastFlush) > 200*time.Millisecond {
+				if err := bw.Flush(); err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				lastFlush = time.Now()
+			}
+		}
+	}
+	if err := bw.Flush(); err != nil && firstErr == nil {
+		firstErr = err
+	}
+	if firstErr == nil && next < len(p.items) {
+		firstErr = context.Cause(ctx)
+		if firstErr == nil {
+			firstErr = errors.New("sweep: stopped early")
+		}
+	}
+	return sum, firstErr
+}

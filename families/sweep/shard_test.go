@@ -1,0 +1,113 @@
+package sweep
+
+import (
+	"math/big"
+	"slices"
+	"testing"
+
+	"github.com/families-project/families/families/grid"
+)
+
+func TestParseShard(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Shard
+		ok   bool
+	}{
+		{"0/4", Shard{0, 4}, true},
+		{"3/4", Shard{3, 4}, true},
+		{" 1 / 2 ", Shard{1, 2}, true},
+		{"4/4", Shard{}, false},
+		{"-1/4", Shard{}, false},
+		{"1/0", Shard{}, false},
+		{"1", Shard{}, false},
+		{"a/b", Shard{}, false},
+	}
+	for _, tc := range tests {
+		got, err := ParseShard(tc.in)
+		if (err == nil) != tc.ok || tc.ok && got != tc.want {
+			t.Errorf("ParseShard(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestShardFromEnv(t *testing.T) {
+	tests := []struct {
+		name   string
+		env    map[string]string
+		shards int
+		want   Shard
+		ok     bool
+		err    bool
+	}{
+		{"none", nil, 0, Shard{}, false, false},
+		{"slurm from 0", map[string]string{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "8"}, 0, Shard{2, 8}, true, false},
+		{"slurm from 1", map[string]string{"SLURM_ARRAY_TASK_ID": "8", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "8"}, 0, Shard{7, 8}, true, false},
+		{"slurm with --shards", map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, 4, Shard{3, 4}, true, false},
+		{"slurm without count", map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, 0, Shard{}, false, true},
+		{"slurm out of range", map[string]string{"SLURM_ARRAY_TASK_ID": "9", "SLURM_ARRAY_TASK_COUNT": "8"}, 0, Shard{}, true, true},
+		{"kubernetes", map[string]string{"JOB_COMPLETION_INDEX": "5"}, 6, Shard{5, 6}, true, false},
+		{"kubernetes without --shards", map[string]string{"JOB_COMPLETION_INDEX": "5"}, 0, Shard{}, false, true},
+		{"not a number", map[string]string{"JOB_COMPLETION_INDEX": "five"}, 6, Shard{}, false, true},
+	}
+	for _, tc := range tests {
+		got, ok, err := ShardFromEnv(func(k string) string { return tc.env[k] }, tc.shards)
+		if (err != nil) != tc.err || !tc.err && (ok != tc.ok || got != tc.want) {
+			t.Errorf("%s: %v, %v, %v; want %v, %v, error %v", tc.name, got, ok, err, tc.want, tc.ok, tc.err)
+		}
+	}
+}
+
+func TestSample(t *testing.T) {
+	// Seed 000's 4x4 all-lines-zero pattern: diagonal cells free, 4^33
+	// settings, far too many to sweep.
+	z4 := grid.Size{Rows: 4, Cols: 4}
+	p := grid.MustParseOps("...|.......|...|.......|...|.......|...", z4)
+	f := Filter{Positive: true, RequireAllOps: true}
+	idx, ss, err := Sample(p, 0, f, 20, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx2, _, _ := Sample(p, 0, f, 20, 7)
+	idx3, _, _ := Sample(p, 0, f, 20, 8)
+	if !slices.EqualFunc(idx, idx2, func(a, b *big.Int) bool { return a.Cmp(b) == 0 }) {
+		t.Error("the same seed gives different samples")
+	}
+	if slices.EqualFunc(idx, idx3, func(a, b *big.Int) bool { return a.Cmp(b) == 0 }) {
+		t.Error("different seeds give the same sample")
+	}
+	for i, s := range ss {
+		if i > 0 && idx[i].Cmp(idx[i-1]) <= 0 {
+			t.Errorf("sample not in increasing index order at %d", i)
+		}
+		if nth, _ := p.Nth(idx[i]); !nth.Equal(s) {
+			t.Errorf("index %s is not %s", idx[i], s)
+		}
+		if !bruteAccept(t, s, p.DefaultLines(), f) {
+			t.Errorf("%s fails the filter", s)
+		}
+	}
+	// Asking for more settings than pass the filter is an error, not a hang.
+	small := grid.MustParseOps("--|..-.-|-/|x-+..|+-", z3)
+	// Single draws are uniform over the 4 settings that pass.
+	counts := map[string]int{}
+	const draws = 4000
+	for seed := range uint64(draws) {
+		_, ss, err := Sample(small, 0, Filter{Positive: true}, 1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[ss[0].String()]++
+	}
+	for s, c := range counts {
+		if c < draws/4-130 || c > draws/4+130 { // 4.7 standard deviations
+			t.Errorf("%s drawn %d times of %d", s, c, draws)
+		}
+	}
+	if len(counts) != 4 {
+		t.Errorf("%d distinct settings drawn", len(counts))
+	}
+	if _, _, err := Sample(small, 0, Filter{Positive: true}, 5, 1); err == nil {
+		t.Error("sampled 5 of 4 settings")
+	}
+}
