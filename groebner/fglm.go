@@ -12,12 +12,21 @@ import (
 // FGLM converts G, the reduced Gröbner basis of a zero-dimensional ideal in
 // its ring's order, into the reduced Gröbner basis of the same ideal in the
 // ring to (the same variable names, usually in Lex order), by linear
-// algebra in the quotient ring (Faugère, Gianni, Lazard, Mora 1993). It
-// costs about D*n normal forms and O(D^3) rational operations for D
-// solutions and n variables, where Buchberger directly in lex can be
-// hopeless (seed experience: Singular's std in lex does not finish
-// katsura-5 in 30 s). An ideal that is not zero-dimensional is an error.
+// algebra in the quotient ring (Faugère, Gianni, Lazard, Mora 1993), where
+// Buchberger directly in lex can be hopeless (seed experience: Singular's
+// std in lex does not finish katsura-5 in 30 s). For D solutions and n
+// variables it costs about D*n normal forms over Q (the multiplication
+// maps), then per word-size prime O(D^2 (D + n)) operations on words, as
+// many primes as the result's coefficients need, and one exact proof of
+// O(D^2 (D + n)) integer operations (see fglm_mod.go). An ideal that is
+// not zero-dimensional is an error.
 func FGLM(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits) ([]*poly.Poly, error) {
+	return fglm(ctx, G, to, lim, false)
+}
+
+// fglm is FGLM with the choice of walk: rational is the plain walk over Q,
+// which the tests compare with the modular one.
+func fglm(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits, rational bool) ([]*poly.Poly, error) {
 	if len(G) == 0 {
 		return nil, fmt.Errorf("groebner: FGLM needs a zero-dimensional ideal, got the zero ideal")
 	}
@@ -48,7 +57,18 @@ func FGLM(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits) ([]*po
 		}
 		perm[v] = w
 	}
-	ech := newEchelon(len(B))
+	if rational {
+		return fglmRational(q, to, perm, &l)
+	}
+	return fglmModular(q, to, perm, &l)
+}
+
+// fglmRational is the walk of FGLM over Q, in echelon form with big.Rat
+// entries: simple and exact, but its entries grow to the size of the
+// result's coefficients, so fglmModular replaces it.
+func fglmRational(q *quotient, to *poly.Ring, perm []int, l *limits) ([]*poly.Poly, error) {
+	n := to.NumVars()
+	ech := newEchelon(len(q.B))
 	var (
 		basis     []*poly.Poly
 		lms       []poly.Monomial
