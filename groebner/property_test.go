@@ -44,37 +44,6 @@ func sPoly(f, g *poly.Poly) *poly.Poly {
 	return new(poly.Poly).Sub(a, b)
 }
 
-// checkReducedBasis asserts the defining properties of a reduced Gröbner
-// basis of the ideal of F: every S-polynomial reduces to zero, every
-// element is monic and no term of an element is divisible by another's
-// leading monomial, and every generator of F reduces to zero.
-func checkReducedBasis(t *testing.T, F, G []*poly.Poly) {
-	t.Helper()
-	for i := range G {
-		if G[i].LeadCoef().Cmp(big.NewRat(1, 1)) != 0 {
-			t.Fatalf("element %v is not monic", G[i])
-		}
-		for j := range G {
-			if i == j {
-				continue
-			}
-			for k := 0; k < G[i].Len(); k++ {
-				if G[j].LeadMonomial().Divides(G[i].Monomial(k)) {
-					t.Fatalf("term %d of %v is divisible by the leading monomial of %v", k, G[i], G[j])
-				}
-			}
-			if j > i && !NormalForm(sPoly(G[i], G[j]), G).IsZero() {
-				t.Fatalf("S(%v, %v) does not reduce to zero", G[i], G[j])
-			}
-		}
-	}
-	for _, f := range F {
-		if !IsMember(f, G) {
-			t.Fatalf("generator %v does not reduce to zero", f)
-		}
-	}
-}
-
 func TestRandomIdealProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	ctx := context.Background()

@@ -86,24 +86,7 @@ func (q *quotient) krylov(theta *poly.Poly) *krylov {
 		w := q.vec(pw)
 		comb := zeroVec(D + 1)
 		comb[t].SetInt64(1)
-		lam := new(big.Rat)
-		tmp := new(big.Rat)
-		for _, r := range k.rows {
-			if w[r.pivot].Sign() == 0 {
-				continue
-			}
-			lam.Quo(w[r.pivot], r.v[r.pivot])
-			for i := range w {
-				if r.v[i].Sign() != 0 {
-					w[i].Sub(w[i], tmp.Mul(lam, r.v[i]))
-				}
-			}
-			for i := range comb {
-				if r.comb[i].Sign() != 0 {
-					comb[i].Sub(comb[i], tmp.Mul(lam, r.comb[i]))
-				}
-			}
-		}
+		reduceByRows(k.rows, w, comb, false)
 		p := -1
 		for i := range w {
 			if w[i].Sign() != 0 {
@@ -121,17 +104,13 @@ func (q *quotient) krylov(theta *poly.Poly) *krylov {
 	panic("solve: no minimal polynomial within the dimension of the quotient")
 }
 
-// degree returns the degree of θ's minimal polynomial.
-func (k *krylov) degree() int { return len(k.min) - 1 }
-
-// express returns c with f = sum c[t] θ^t in the quotient, when f lies in
-// the span of the powers of θ (always when θ is primitive).
-func (k *krylov) express(q *quotient, f *poly.Poly) ([]*big.Rat, bool) {
-	w := q.vec(f)
-	a := zeroVec(k.degree())
-	lam := new(big.Rat)
-	tmp := new(big.Rat)
-	for _, r := range k.rows {
+// reduceByRows reduces w against the echelon rows in place and follows
+// the multiples of the rows' combinations in acc: subtracted (w keeps its
+// expression as a combination) or, with add, added (acc collects the
+// expression of the part of w that the rows span).
+func reduceByRows(rows []echRow, w, acc []*big.Rat, add bool) {
+	lam, tmp := new(big.Rat), new(big.Rat)
+	for _, r := range rows {
 		if w[r.pivot].Sign() == 0 {
 			continue
 		}
@@ -141,12 +120,27 @@ func (k *krylov) express(q *quotient, f *poly.Poly) ([]*big.Rat, bool) {
 				w[i].Sub(w[i], tmp.Mul(lam, r.v[i]))
 			}
 		}
-		for i := range a {
-			if r.comb[i].Sign() != 0 {
-				a[i].Add(a[i], tmp.Mul(lam, r.comb[i]))
+		for i := range acc {
+			if i < len(r.comb) && r.comb[i].Sign() != 0 {
+				if add {
+					acc[i].Add(acc[i], tmp.Mul(lam, r.comb[i]))
+				} else {
+					acc[i].Sub(acc[i], tmp.Mul(lam, r.comb[i]))
+				}
 			}
 		}
 	}
+}
+
+// degree returns the degree of θ's minimal polynomial.
+func (k *krylov) degree() int { return len(k.min) - 1 }
+
+// express returns c with f = sum c[t] θ^t in the quotient, when f lies in
+// the span of the powers of θ (always when θ is primitive).
+func (k *krylov) express(q *quotient, f *poly.Poly) ([]*big.Rat, bool) {
+	w := q.vec(f)
+	a := zeroVec(k.degree())
+	reduceByRows(k.rows, w, a, true)
 	for _, x := range w {
 		if x.Sign() != 0 {
 			return nil, false

@@ -106,19 +106,7 @@ func newMatcher(pattern *grid.Setting, sel grid.LineSet, f Filter) (*matcher, er
 // lineOK reports whether the lines completed at depth k hold a - under the
 // digits chosen so far.
 func (m *matcher) lineOK(k int, digits []uint8) bool {
-	for _, ds := range m.needSub[k] {
-		ok := false
-		for _, d := range ds {
-			if arith[digits[d]] == grid.Sub {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return linesHaveSub(m.needSub[k], digits)
 }
 
 // allOpsPossible reports whether the operators in used (bits) plus the
@@ -317,6 +305,8 @@ func (m *matcher) blocks() ([][]int, [][][]int) {
 	return blocks, lines
 }
 
+// linesHaveSub reports whether each line, given by the digits of its
+// operator cells, has a - among them.
 func linesHaveSub(lines [][]int, digits []uint8) bool {
 	for _, ds := range lines {
 		ok := false
