@@ -14,6 +14,8 @@ type ParseError struct {
 	Msg    string
 }
 
+// Error formats the position (line and column, or the column alone) and the
+// reason.
 func (e *ParseError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
