@@ -37,6 +37,11 @@ func fglm(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits, ration
 	if isUnit(G) {
 		return []*poly.Poly{to.One()}, nil
 	}
+	if from.NumVars() == 1 {
+		// One variable has one order: the basis is its own answer, of any
+		// degree.
+		return moveAll(G, to)
+	}
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()
 	B, ok := StandardMonomials(G, maxFGLMDegree)

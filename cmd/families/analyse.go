@@ -17,7 +17,7 @@ import (
 // shows what it does on it.
 const defaultOps = "+=|x-++-|+=|=====|/="
 
-const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json]
+const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json|jsonl|html]
        families COMMAND [flags]   (commands: groebner, check, ...; "families COMMAND --help")
 
 Analyses one operator setting of an m x n grid of numbers: its lines as
@@ -81,11 +81,14 @@ func (g *gridFlags) parse() (*grid.Setting, families.Options, error) {
 	return s, opt, nil
 }
 
+// onePuzzleSettingFlags are the puzzle flags that act on one setting only.
+var onePuzzleSettingFlags = []string{"puzzles", "questions", "budget", "min", "distinct", "max-digits", "diagonals", "random-letters"}
+
 func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("families", analyseUsage, stderr)
 	var g gridFlags
 	addGridFlags(fs, &g, defaultOps)
-	format := fs.String("format", "text", "output format: text, json, or html (a printable sheet of --puzzles and --questions)")
+	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")
 	count := fs.Bool("count", false, "print how many settings the --ops pattern matches and stop")
 	timeout := fs.Duration("timeout", 0, "give up on the algebra after this long (the class is then timeout)")
 	addSweepFlags(fs)
@@ -96,7 +99,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (commands: %s)", fs.Arg(0), commandNames())
 	}
-	if err := checkFormat(*format, "text", "json", "html"); err != nil {
+	if err := checkFormat(*format, "text", "json", "jsonl", "html"); err != nil {
 		return err
 	}
 	s, opt, err := g.parse()
@@ -108,6 +111,11 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if n := s.Count(); n.Cmp(oneInt) != 0 {
+		for _, name := range onePuzzleSettingFlags {
+			if fs.Changed(name) {
+				return usagef("--%s works on one setting; a sweep of a pattern reports members only (--members)", name)
+			}
+		}
 		return sweepPattern(fs, s, opt, stdout, stderr)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}

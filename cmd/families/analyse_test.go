@@ -2,9 +2,33 @@ package main
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
+
+// TestAnalyseJSONLines checks that --format jsonl writes the analysis of
+// one setting as one line holding the same object as --format json.
+func TestAnalyseJSONLines(t *testing.T) {
+	_, indented, _ := runCmd(t, "", "--format", "json", "--members", "2")
+	code, line, stderr := runCmd(t, "", "--format", "jsonl", "--members", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if strings.Count(line, "\n") != 1 {
+		t.Fatalf("%d lines, want 1", strings.Count(line, "\n"))
+	}
+	var a, b map[string]any
+	if err := json.Unmarshal([]byte(indented), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(line), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(b["members"].([]any)) != 2 || !reflect.DeepEqual(a, b) {
+		t.Errorf("json and jsonl differ:\n%s\n%s", indented, line)
+	}
+}
 
 // TestAnalyseFamilies checks the families and solutions sections of the
 // text and JSON output of `families --ops`.

@@ -44,6 +44,8 @@ func TestBadInput(t *testing.T) {
 		{"unknown lines", []string{"--lines", "rows,spirals"}, "spirals"},
 		{"resume without out", []string{"--ops", ".=|.....|.=|=====|.=", "--resume"}, "--out"},
 		{"bad shard", []string{"--ops", ".=|.....|.=|=====|.=", "--shard", "3/2"}, "shard"},
+		{"puzzles on a pattern", []string{"--ops", ".=|.....|.=|=====|.=", "--puzzles", "2"}, "one setting"},
+		{"html for a pattern", []string{"--ops", ".=|.....|.=|=====|.=", "--format", "html"}, "JSON Lines"},
 		{"unknown command", []string{"frobnicate"}, "unknown command"},
 		{"grid shape mismatch", []string{"check", "--ops", "x=|+x//-|x=|=====|x=", wrongShape}, "2x3"},
 		{"check without file", []string{"check", "--ops", "x=|+x//-|x=|=====|x="}, "grid file"},

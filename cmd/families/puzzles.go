@@ -152,8 +152,8 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 		}
 	}
 	switch format {
-	case "json":
-		return writeAnalysisJSON(w, rep, out)
+	case "json", "jsonl":
+		return writeAnalysisJSON(w, rep, out, format == "json")
 	case "html":
 		note := fmt.Sprintf("Setting %s, %s grid, evaluation %s.", rep.Ops, rep.Size, rep.Eval)
 		return puzzle.WriteHTML(w, &puzzle.Sheet{Title: "Calcrostics", Note: note, Puzzles: out.puzzles, Questions: out.questions})
@@ -166,8 +166,9 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 }
 
 // writeAnalysisJSON writes the report's object with the keys of out added
-// at its end, indented as the analyse command writes JSON.
-func writeAnalysisJSON(w io.Writer, rep *families.Report, out *puzzleOutput) error {
+// at its end, indented as the analyse command writes JSON, or on one line
+// (the record of a sweep) when indent is false.
+func writeAnalysisJSON(w io.Writer, rep *families.Report, out *puzzleOutput, indent bool) error {
 	b, err := json.Marshal(rep)
 	if err != nil {
 		return err
@@ -197,7 +198,9 @@ func writeAnalysisJSON(w io.Writer, rep *families.Report, out *puzzleOutput) err
 		b = append(append(bytes.TrimSuffix(bytes.TrimSpace(b), []byte("}")), extra.Bytes()...), '}')
 	}
 	var ind bytes.Buffer
-	if err := json.Indent(&ind, b, "", "  "); err != nil {
+	if !indent {
+		ind.Write(b)
+	} else if err := json.Indent(&ind, b, "", "  "); err != nil {
 		return err
 	}
 	ind.WriteByte('\n')

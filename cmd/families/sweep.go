@@ -30,7 +30,7 @@ func addSweepFlags(fs *pflag.FlagSet) {
 	fs.Bool("positive", false, "sweep: skip settings in which a line without = has no - (no positive solution)")
 	fs.Bool("require-all-ops", false, "sweep: skip settings without all of + - x /")
 	fs.Int("jobs", 0, "sweep: systems solved at once (default: one per CPU)")
-	fs.Int("members", 3, "sweep: positive-integer members per consistent setting, smallest first (0: none)")
+	fs.Int("members", 3, "positive-integer members, smallest first: per consistent setting of a sweep (default 3; 0: none), or listed for one setting (default: none)")
 	fs.Bool("once-per-orbit", false, "sweep: one record per orbit of equivalent settings (the others in \"equivalent\")")
 	fs.Bool("dry-run", false, "sweep: count the settings and orbits, solve nothing")
 }
@@ -132,11 +132,12 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	if err != nil {
 		return usageError{err}
 	}
-	what := fmt.Sprintf("%d settings", plan.Swept())
 	if sf.opt.Sample > 0 {
-		what = fmt.Sprintf("a sample of %d settings (seed %d)", plan.Swept(), sf.opt.Seed)
+		fmt.Fprintf(stderr, "sweep %s: a sample of %d settings (seed %d) that pass the filters, drawn from the %s settings of the pattern",
+			s, plan.Swept(), sf.opt.Seed, s.Count())
+	} else {
+		fmt.Fprintf(stderr, "sweep %s: %d settings of %s pass the filters", s, plan.Swept(), s.Count())
 	}
-	fmt.Fprintf(stderr, "sweep %s: %s of %s pass the filters", s, what, s.Count())
 	if sf.opt.Shard.Count > 1 {
 		fmt.Fprintf(stderr, "; shard %s", sf.opt.Shard)
 	}

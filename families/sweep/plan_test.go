@@ -1,9 +1,10 @@
 package sweep
 
 import (
+	"bytes"
 	"context"
-	"io"
 	"math/big"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -122,9 +123,25 @@ func TestSeedExperiment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := plan.Run(context.Background(), io.Discard)
+	var out bytes.Buffer
+	sum, err := plan.Run(context.Background(), &out)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The records with members, byte for byte as in the golden file (made
+	// by grep '"members":\[{' on the output of scripts/sweep/seed000.sh).
+	var withMembers []string
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.Contains(line, `"members":[{`) {
+			withMembers = append(withMembers, line)
+		}
+	}
+	want, err := os.ReadFile("../../testdata/sweep/seed000_members.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(withMembers, "\n") + "\n"; got != string(want) {
+		t.Errorf("records with members differ from testdata/sweep/seed000_members.jsonl:\n%s", got)
 	}
 	if sum.Settings != 72960 || len(sum.WithMembers) != 6 || len(sum.NumberGrids) != 1 || len(sum.Grids) != 3 {
 		t.Errorf("%d settings, %d with members, %d grids of numbers, %d calcrostics; want 72960, 6, 1, 3",

@@ -32,7 +32,8 @@ type Options struct {
 	// Jobs is the number of settings solved at once; 0 means one per CPU.
 	Jobs int
 	// Members is how many positive-integer members a consistent system
-	// reports, smallest first (0: none, and no family solving).
+	// reports, smallest first (0: none; the families and solutions are
+	// still computed, they are part of the analysis).
 	Members int
 	// MemberFilter selects members; its Min is raised to 1 (positive) and
 	// a zero Budget means DefaultMemberBudget.

@@ -1,0 +1,22 @@
+// Package groebner computes Gröbner bases over the rationals and answers
+// the questions they decide about polynomial ideals.
+//
+// Basis returns the reduced Gröbner basis (monic, sorted by decreasing
+// leading monomial: Singular's std under option(redSB)) in the order of
+// the input's ring. It is Buchberger's algorithm with the Gebauer–Möller
+// criteria and the sugar strategy over the integers, fraction free, with a
+// machine-word fast path; past a small budget of work it switches to
+// Traverso's trace algorithm (a run modulo a 31-bit prime tells which
+// S-pairs reduce to zero, the exact run computes only the others, and a
+// certificate over Q proves the result), and to the plain exact run to
+// the end when the prime is unlucky or the certificate fails.
+//
+// On a basis: NormalForm, IsMember, EqualIdeals, Eliminate, Saturate
+// (I : f^∞), Dimension with a maximal independent set, StandardMonomials
+// and Degree of a zero-dimensional ideal, and FGLM, which turns a basis of
+// a zero-dimensional ideal into one for another order (usually lex) by a
+// multi-modular walk in the quotient ring with an exact proof.
+//
+// Every long computation takes a context.Context and Limits (time, basis
+// size, coefficient size) and stops with a *LimitError when one is hit.
+package groebner
