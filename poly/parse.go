@@ -2,6 +2,7 @@ package poly
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -214,7 +215,40 @@ func (p *parser) power() (*Poly, error) {
 	if t := p.peek(); t.kind == tokOp && t.text == "^" {
 		return nil, &ParseError{Column: t.pos + 1, Msg: "ambiguous power: write (x^a)^b"}
 	}
+	if expansionBits(base, n) > maxParseExpansionBits {
+		return nil, &ParseError{Column: e.pos + 1, Msg: fmt.Sprintf("power %s of a polynomial of %d terms is too large to expand", e.text, base.Len())}
+	}
 	return new(Poly).Pow(base, n), nil
+}
+
+// maxParseExpansionBits bounds the estimated size of a power written in
+// the input (some megabytes), so that a short text like (x+44700)^7700
+// is refused at once instead of being expanded for minutes.
+const maxParseExpansionBits = 1 << 26
+
+// expansionBits estimates the bits of f^n: its number of terms (at most
+// the number of monomials of n factors from f's terms, and of monomials of
+// the result's degree) times the size of its coefficients.
+func expansionBits(f *Poly, n int) float64 {
+	t := f.Len()
+	if t <= 1 || n <= 1 {
+		return 0
+	}
+	// C(n+t-1, t-1) and C(d+v, v), in floating point: only the size matters.
+	choose := func(a, b int) float64 {
+		c := 1.0
+		for i := 1; i <= b; i++ {
+			c = c * float64(a-b+i) / float64(i)
+		}
+		return c
+	}
+	terms := min(choose(n+t-1, t-1), choose(f.TotalDegree()*n+f.ring.NumVars(), f.ring.NumVars()))
+	bits := 1
+	for i := 0; i < t; i++ {
+		c := f.Coef(i)
+		bits = max(bits, c.Num().BitLen()+c.Denom().BitLen())
+	}
+	return terms * float64(n) * (float64(bits) + math.Log2(float64(t)))
 }
 
 func (p *parser) atom() (*Poly, error) {

@@ -50,6 +50,7 @@ func TestParseErrors(t *testing.T) {
 		{"w", `unknown variable "w"`},
 		{"x^y", "exponent"},
 		{"x^99999999", "too large"},
+		{"(x+44700)^7700", "too large to expand"},
 		{"(x", `expected ")"`},
 		{"x $ y", "unexpected character"},
 		{"x^2^3", "ambiguous"},
