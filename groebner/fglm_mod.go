@@ -123,7 +123,13 @@ type walkResult struct {
 	coef                [][]uint64 // v(lead[k]) = sum_j coef[k][j] v(stair[j])
 }
 
-// monoHeap is a min-heap of candidate monomials in the target order.
+// A candidate is a monomial the walk will visit and how it is reached.
+type candidate struct {
+	m poly.Monomial
+	s walkStep
+}
+
+// monoHeap is a min-heap of candidates in the target order.
 type monoHeap struct {
 	r    *poly.Ring
 	m    []poly.Monomial
@@ -137,18 +143,12 @@ func (h *monoHeap) Swap(i, j int) {
 	h.from[i], h.from[j] = h.from[j], h.from[i]
 }
 func (h *monoHeap) Push(x any) {
-	e := x.(struct {
-		m poly.Monomial
-		s walkStep
-	})
+	e := x.(candidate)
 	h.m, h.from = append(h.m, e.m), append(h.from, e.s)
 }
 func (h *monoHeap) Pop() any {
 	n := len(h.m) - 1
-	e := struct {
-		m poly.Monomial
-		s walkStep
-	}{h.m[n], h.from[n]}
+	e := candidate{h.m[n], h.from[n]}
 	h.m, h.from = h.m[:n], h.from[:n]
 	return e
 }
@@ -168,10 +168,7 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 	h := &monoHeap{r: to}
 	seen := map[string]bool{}
 	start := to.NewMonomial(make([]int, n)...)
-	heap.Push(h, struct {
-		m poly.Monomial
-		s walkStep
-	}{start, walkStep{-1, 0}})
+	heap.Push(h, candidate{start, walkStep{-1, 0}})
 	seen[key(start)] = true
 	for h.Len() > 0 {
 		if len(res.stair)&63 == 0 {
@@ -179,10 +176,7 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 				return nil, err
 			}
 		}
-		e := heap.Pop(h).(struct {
-			m poly.Monomial
-			s walkStep
-		})
+		e := heap.Pop(h).(candidate)
 		m := e.m
 		if divisibleByAny(res.lead, m) {
 			continue
@@ -261,10 +255,7 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 			next[0]++
 			if k := key(next); !seen[k] {
 				seen[k] = true
-				heap.Push(h, struct {
-					m poly.Monomial
-					s walkStep
-				}{next, walkStep{idx, w}})
+				heap.Push(h, candidate{next, walkStep{idx, w}})
 			}
 		}
 	}
