@@ -218,7 +218,8 @@ func (p *Plan) Orbits() int { return p.orbits }
 // run's (see RunFile). Cost: one analysis per orbit (see families.Analyze),
 // and for a consistent one a family decomposition and the member search
 // when opt.Members > 0; the other settings of an orbit get the leader's
-// basis renamed and reduced again.
+// basis renamed and reduced again. A plan may be run again; it then
+// solves its systems again.
 func (p *Plan) Run(ctx context.Context, w io.Writer) (*Summary, error) {
 	return p.run(ctx, w, 0, NewSummary())
 }
@@ -295,7 +296,9 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 			}
 			l := p.items[next].lead
 			if l.remaining--; l.remaining == 0 {
-				l.rec = nil // every record that needs it is written
+				// Every record that needs it is written: free it, and let
+				// a later run of the plan solve the orbit again.
+				l.rec, l.once = nil, sync.Once{}
 			}
 			next++
 			<-window

@@ -1,0 +1,33 @@
+package solve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/poly"
+)
+
+// benchSolve times Solve on the system of one setting: the family
+// decomposition or the exact points, the work behind every record of a
+// sweep that has solutions.
+func benchSolve(b *testing.B, ops string) {
+	s := grid.MustParseOps(ops, grid.Size{Rows: 3, Cols: 3})
+	sys, err := s.System(0, grid.Precedence, poly.Grevlex)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Solve(context.Background(), sys.Polys(), sys.Nonzero, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSolveOneParameter(b *testing.B)  { benchSolve(b, "+=|x-++-|+=|=====|/=") }
+func BenchmarkSolveTwoParameters(b *testing.B) { benchSolve(b, "-=|-xx/+|x=|=====|x=") }
+func BenchmarkSolveAllZero(b *testing.B)       { benchSolve(b, "--|-----|-/|x-+--|+-") }
+func BenchmarkSolveSquareRoots(b *testing.B)   { benchSolve(b, "/+|--+--|/+|+-/-+|+/") }
+func BenchmarkSolveAlgebraicFamily(b *testing.B) {
+	benchSolve(b, "-=|x/x+/|/=|=====|/=")
+}
