@@ -45,7 +45,9 @@ func reconstructAll(res [][]*big.Int, M *big.Int) [][]*big.Rat {
 			if x.Cmp(half) > 0 {
 				x.Sub(x, M)
 			}
-			if x.CmpAbs(bound) <= 0 {
+			// With |x| and den both within the bound, x/den is the only
+			// fraction that small with this residue.
+			if x.CmpAbs(bound) <= 0 && den.Cmp(bound) <= 0 {
 				out[k][j] = new(big.Rat).SetFrac(x, den)
 				continue
 			}
@@ -77,7 +79,7 @@ func ratReconstruct(a, M, bound *big.Int) (*big.Rat, bool) {
 	if t1.Sign() == 0 || t1.CmpAbs(bound) > 0 {
 		return nil, false
 	}
-	if q.GCD(nil, nil, r1, t1).Cmp(big.NewInt(1)) != 0 && r1.Sign() != 0 {
+	if q.GCD(nil, nil, r1, t1).Cmp(big.NewInt(1)) != 0 {
 		return nil, false
 	}
 	return new(big.Rat).SetFrac(r1, t1), true

@@ -65,7 +65,8 @@ func fglm(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits, ration
 	if rational {
 		return fglmRational(q, to, perm, &l)
 	}
-	return fglmModular(q, to, perm, &l)
+	L, _, err := fglmModular(q, to, perm, &l)
+	return L, err
 }
 
 // fglmRational is the walk of FGLM over Q, in echelon form with big.Rat

@@ -159,11 +159,14 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 	p := mm.p
 	n := to.NumVars()
 	res := &walkResult{}
+	// The stored vectors hold residues below 2^31 as uint32, half the
+	// memory of the D^2-sized echelon form; arithmetic is in uint64.
 	var (
-		rows  [][]uint64 // reduced staircase vectors, pivot entry 1
-		combs [][]uint64 // rows[k] = sum_j combs[k][j] v(stair[j])
+		rows  [][]uint32 // reduced staircase vectors, pivot entry 1
+		combs [][]uint32 // rows[k] = sum_j combs[k][j] v(stair[j])
 		pivot []int
-		vecs  [][]uint64 // vecs[j] = v(stair[j])
+		vecs  [][]uint32 // vecs[j] = v(stair[j])
+		pops  int
 	)
 	h := &monoHeap{r: to}
 	seen := map[string]bool{}
@@ -171,7 +174,7 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 	heap.Push(h, candidate{start, walkStep{-1, 0}})
 	seen[key(start)] = true
 	for h.Len() > 0 {
-		if len(res.stair)&63 == 0 {
+		if pops++; pops&15 == 0 {
 			if err := lim.check(); err != nil {
 				return nil, err
 			}
@@ -193,7 +196,7 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 				}
 				col := cols[j]
 				for k, i := range col.idx {
-					v[i] = (v[i] + c*col.val[k]) % p
+					v[i] = (v[i] + uint64(c)*col.val[k]) % p
 				}
 			}
 		}
@@ -208,12 +211,12 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 			nf := p - f
 			for i := pivot[k]; i < D; i++ {
 				if row[i] != 0 {
-					w[i] = (w[i] + nf*row[i]) % p
+					w[i] = (w[i] + nf*uint64(row[i])) % p
 				}
 			}
 			for j, c := range combs[k] {
 				if c != 0 {
-					comb[j] = (comb[j] + nf*c) % p
+					comb[j] = (comb[j] + nf*uint64(c)) % p
 				}
 			}
 		}
@@ -245,8 +248,8 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 		for j := range comb {
 			comb[j] = comb[j] * inv % p
 		}
-		rows, combs, pivot = append(rows, w), append(combs, comb), append(pivot, piv)
-		vecs = append(vecs, v)
+		rows, combs, pivot = append(rows, narrow(w)), append(combs, narrow(comb)), append(pivot, piv)
+		vecs = append(vecs, narrow(v))
 		res.stair = append(res.stair, m)
 		res.stairFrom = append(res.stairFrom, e.s)
 		for w := 0; w < n; w++ {
@@ -262,10 +265,27 @@ func walkMod(mm *modMatrices, to *poly.Ring, perm []int, D int, lim *limits) (*w
 	return res, nil
 }
 
-// galeCmp compares two staircases found by walks in the same order: the
-// walk over Q takes each monomial as early as it can, and a prime that
-// makes vectors dependent that are not over Q only pushes monomials later,
-// so the staircase over Q is the least of all in the elementwise order.
+// fglmWalkMemory bounds the memory of the walks that run at once.
+const fglmWalkMemory = 1 << 30
+
+// maxFailedProofs is the number of refuted candidates after which
+// fglmModular falls back to the rational walk.
+const maxFailedProofs = 3
+
+// narrow stores residues below 2^31 in 32 bits.
+func narrow(x []uint64) []uint32 {
+	y := make([]uint32, len(x))
+	for i, v := range x {
+		y[i] = uint32(v)
+	}
+	return y
+}
+
+// galeCmp compares two staircases found by walks in the same order,
+// lexicographically as sorted lists. A prime that makes vectors dependent
+// that are not over Q only moves monomials later, so the staircase over Q
+// is below every other one elementwise (the Gale order), hence also
+// lexicographically: the least staircase seen is the one to keep.
 func galeCmp(to *poly.Ring, a, b []poly.Monomial) int {
 	for i := range min(len(a), len(b)) {
 		if c := to.Cmp(a[i], b[i]); c != 0 {
@@ -275,12 +295,21 @@ func galeCmp(to *poly.Ring, a, b []poly.Monomial) int {
 	return len(a) - len(b)
 }
 
+// fglmStats tells how a modular FGLM went, for the tests.
+type fglmStats struct {
+	primes       int  // primes whose walks were combined
+	unlucky      int  // walks dropped for a staircase larger than another's
+	failedProofs int  // candidates refuted by the exact proof
+	fellBack     bool // the rational walk finished the job
+}
+
 // fglmModular runs the walk over F_p for as many primes as it takes to
 // recover the lex basis and proves it exactly.
-func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.Poly, error) {
+func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.Poly, fglmStats, error) {
+	var st fglmStats
 	mm, err := newMulMatrices(q)
 	if err != nil {
-		return nil, err
+		return nil, st, err
 	}
 	D := mm.dim
 	var (
@@ -293,7 +322,8 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 		tryAt   = 1
 		t       = new(big.Int)
 	)
-	workers := runtime.GOMAXPROCS(0)
+	// Each walk holds some 12*D^2 bytes; run fewer at once when D is large.
+	workers := max(1, min(runtime.GOMAXPROCS(0), fglmWalkMemory/(12*D*D+1)))
 	type walked struct {
 		p   uint64
 		w   *walkResult
@@ -302,10 +332,10 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 	batch := make([]walked, workers)
 	for pi := 0; ; pi += workers {
 		if err := lim.check(); err != nil {
-			return nil, err
+			return nil, st, err
 		}
 		if lim != nil && lim.maxBits > 0 && M.BitLen() > 2*lim.maxBits+64 {
-			return nil, &LimitError{Limit: "coefficient size", Value: int64(lim.maxBits)}
+			return nil, st, &LimitError{Limit: "coefficient size", Value: int64(lim.maxBits)}
 		}
 		// The walks of a batch of primes run at once; their results are
 		// folded in prime order, so the outcome does not depend on timing.
@@ -324,7 +354,7 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 		wg.Wait()
 		for _, b := range batch {
 			if b.err != nil {
-				return nil, b.err
+				return nil, st, b.err
 			}
 			if b.w == nil || len(b.w.stair) != D {
 				continue // p divides a denominator, or (impossibly) a rank was lost
@@ -333,9 +363,11 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 			if best != nil {
 				switch c := galeCmp(to, w.stair, best.stair); {
 				case c > 0:
-					continue // unlucky
+					st.unlucky++
+					continue
 				case c < 0:
-					best = nil // the earlier primes were unlucky
+					st.unlucky += nprimes // the earlier primes were unlucky
+					best = nil
 				}
 			}
 			if best == nil {
@@ -358,20 +390,30 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 			crtAdd(res, M, w.coef, p, t)
 			M.Mul(M, t.SetUint64(p))
 			nprimes++
+			st.primes++
 			if cand == nil && nprimes >= tryAt {
 				tryAt = nprimes + max(1, nprimes/4)
 				cand = reconstructAll(res, M)
 				stable = 0
 			}
 			if cand != nil && stable >= 1 {
-				G, ok, err := proveFGLM(mm, best, cand, to, lim)
+				G, ok, err := proveFGLM(mm, best, cand, to, perm, lim)
 				if err != nil {
-					return nil, err
+					return nil, st, err
 				}
 				if ok {
-					return G, nil
+					return G, st, nil
 				}
 				cand = nil
+				// A candidate that reconstructs, agrees with a further prime
+				// and still fails the proof needs an unlikely coincidence; a
+				// few in a row point at a flaw, and the rational walk is the
+				// safe way out.
+				if st.failedProofs++; st.failedProofs == maxFailedProofs {
+					st.fellBack = true
+					G, err := fglmRational(q, to, perm, lim)
+					return G, st, err
+				}
 			}
 		}
 	}
@@ -400,7 +442,7 @@ type intVec struct {
 // proveFGLM checks the candidate exactly: each element maps to zero in the
 // quotient ring. With the staircase of size D (the walk's), that proves
 // it is the reduced basis (see the comment at the top of this file).
-func proveFGLM(mm *mulMatrices, w *walkResult, cand [][]*big.Rat, to *poly.Ring, lim *limits) ([]*poly.Poly, bool, error) {
+func proveFGLM(mm *mulMatrices, w *walkResult, cand [][]*big.Rat, to *poly.Ring, perm []int, lim *limits) ([]*poly.Poly, bool, error) {
 	D := mm.dim
 	stair := make([]intVec, len(w.stair))
 	step := func(s walkStep) intVec {
@@ -412,7 +454,7 @@ func proveFGLM(mm *mulMatrices, w *walkResult, cand [][]*big.Rat, to *poly.Ring,
 			v.a[0].SetInt64(1)
 			return v
 		}
-		return mm.mulVec(s.v, stair[s.pred])
+		return mm.mulVec(perm[s.v], stair[s.pred])
 	}
 	for j, s := range w.stairFrom {
 		if err := lim.check(); err != nil {

@@ -147,12 +147,12 @@ func TestProveFGLMRejects(t *testing.T) {
 			}
 		}
 	}
-	if _, ok, err := proveFGLM(mm, w, cand, lex, &l); !ok || err != nil {
+	if _, ok, err := proveFGLM(mm, w, cand, lex, perm, &l); !ok || err != nil {
 		t.Fatalf("the true basis is not proved: ok %v, err %v", ok, err)
 	}
 	last := len(cand) - 1
 	cand[last][0].Add(cand[last][0], big.NewRat(1, 1000003))
-	if _, ok, _ := proveFGLM(mm, w, cand, lex, &l); ok {
+	if _, ok, _ := proveFGLM(mm, w, cand, lex, perm, &l); ok {
 		t.Fatal("a wrong candidate is proved")
 	}
 }
@@ -202,5 +202,87 @@ func TestIsPrime32(t *testing.T) {
 	}
 	if p := fglmPrime(0); p != 2147483647 {
 		t.Errorf("first prime %d", p)
+	}
+}
+
+// modularStats runs the modular walk from the grevlex basis of F to the
+// ring to and returns its result and statistics.
+func modularStats(t *testing.T, F []*poly.Poly, to *poly.Ring) ([]*poly.Poly, fglmStats) {
+	t.Helper()
+	ctx := context.Background()
+	G, err := Basis(ctx, F, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := G[0].Ring()
+	B, ok := StandardMonomials(G, 1000)
+	if !ok {
+		t.Fatal("not zero-dimensional")
+	}
+	l, cancel := newLimits(ctx, Limits{Timeout: time.Minute})
+	defer cancel()
+	q, _ := newQuotient(from, G, B, &l)
+	perm := make([]int, to.NumVars())
+	for v := range perm {
+		perm[v], _ = from.VarIndex(to.VarName(v))
+	}
+	L, st, err := fglmModular(q, to, perm, &l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return L, st
+}
+
+// TestFGLMPermutedTarget converts to lex rings whose variables come in
+// another order than the source's: the walk and the exact proof must
+// both map the target's variables to the source's.
+func TestFGLMPermutedTarget(t *testing.T) {
+	src := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	for _, sys := range [][]string{
+		{"x^2 + y^2 - 5", "x*y - 2", "z^2 - x"},
+		{"x^2 - 2", "y^2 - 3", "z - x*y"},
+		{"x + y + z - 6", "x*y + y*z + z*x - 11", "x*y*z - 6"},
+	} {
+		var F []*poly.Poly
+		for _, s := range sys {
+			F = append(F, src.MustParse(s))
+		}
+		for _, vars := range [][]string{{"z", "y", "x"}, {"y", "x", "z"}, {"z", "x", "y"}} {
+			to := poly.MustRing(poly.Lex, vars...)
+			got, st := modularStats(t, F, to)
+			if st.fellBack || st.failedProofs > 0 {
+				t.Errorf("%v to %v: %+v", sys, vars, st)
+			}
+			want, err := Basis(context.Background(), mustMove(t, F, to), Limits{Timeout: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%v to %v: %v, lex Buchberger %v", sys, vars, got, want)
+			}
+			for i := range got {
+				if !got[i].Equal(want[i]) {
+					t.Fatalf("%v to %v: %v, lex Buchberger %v", sys, vars, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestFGLMUnluckyPrime uses a coefficient equal to the first prime, 2^31 -
+// 1: modulo it the vector of y vanishes, the walk finds the staircase
+// {1, x} instead of {1, y}, and the next prime's smaller staircase must
+// replace it without any refuted candidate.
+func TestFGLMUnluckyPrime(t *testing.T) {
+	src := poly.MustRing(poly.Grevlex, "y", "x")
+	F := []*poly.Poly{src.MustParse("x^2 - 1"), src.MustParse("y - 2147483647*x")}
+	to := poly.MustRing(poly.Lex, "x", "y")
+	got, st := modularStats(t, F, to)
+	if st.unlucky == 0 || st.failedProofs > 0 || st.fellBack {
+		t.Errorf("stats %+v: want an unlucky prime and no refuted candidate", st)
+	}
+	want := []*poly.Poly{to.MustParse("x - 1/2147483647*y"), to.MustParse("y^2 - 4611686014132420609")}
+	if len(got) != 2 || !got[0].Equal(want[0]) || !got[1].Equal(want[1]) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
