@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/families-project/families/families/sweep"
 )
@@ -15,7 +16,10 @@ Combines the outputs of the shards of a sweep (families --ops PATTERN
 setting index, on stdout or in --out, and writes the summary of the whole
 sweep on stderr: the same records and summary as a sweep without shards.
 A shard whose last line is incomplete (killed while writing) is refused:
-resume it with --resume first. A setting present in two files is refused.
+resume it with --resume first. So are a setting present in two files,
+files of different sweeps, a shard with fewer records than it plans, and
+a missing shard. --out may be one of the inputs: it is replaced only when
+the merge succeeds.
 `
 
 func init() {
@@ -40,24 +44,41 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		defer f.Close()
 		inputs = append(inputs, bufio.NewReader(f))
 	}
-	w := stdout
-	var file *os.File
-	if *out != "" {
-		var err error
-		if file, err = os.Create(*out); err != nil {
-			return usageError{err}
-		}
-		w = file
-	}
-	sum, err := sweep.Merge(w, fs.Args(), inputs...)
-	if file != nil {
-		if cerr := file.Close(); err == nil {
-			err = cerr
-		}
+	var sum *sweep.Summary
+	var err error
+	if *out == "" {
+		sum, err = sweep.Merge(stdout, fs.Args(), inputs...)
+	} else {
+		sum, err = mergeToFile(*out, fs.Args(), inputs)
 	}
 	if err != nil {
 		return usageError{err}
 	}
 	_, err = sum.WriteTo(stderr)
 	return err
+}
+
+// mergeToFile merges into a new file beside out and renames it to out at
+// the end, so that out may also be an input (truncating it first would
+// lose its records) and a failed merge leaves it as it was.
+func mergeToFile(out string, names []string, inputs []io.Reader) (*sweep.Summary, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	sum, err := sweep.Merge(tmp, names, inputs...)
+	if err == nil {
+		err = tmp.Chmod(0o644) // as os.Create would make it; CreateTemp makes 0600
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), out)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return nil, err
+	}
+	return sum, nil
 }

@@ -143,3 +143,41 @@ func TestProgressBar(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeInPlace: --out may name one of the inputs; it is replaced only
+// by a merge that succeeds.
+func TestMergeInPlace(t *testing.T) {
+	code, whole, stderr := runCmd(t, "", "--ops", sweepOps, "--positive")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	for i, f := range []string{a, b} {
+		if code, _, stderr := runCmd(t, "", "--ops", sweepOps, "--positive", "--shard", []string{"0/2", "1/2"}[i], "--out", f); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
+		}
+	}
+	shardA, _ := os.ReadFile(a)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string // a's content afterwards
+	}{
+		{"a missing shard leaves --out alone", []string{"merge", "--out", a, a}, 2, string(shardA)},
+		{"--out among the inputs", []string{"merge", "--out", a, a, b}, 0, whole},
+	}
+	for _, tc := range tests {
+		code, _, stderr := runCmd(t, "", tc.args...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d: %s", tc.name, code, tc.code, stderr)
+		}
+		if got, _ := os.ReadFile(a); string(got) != tc.want {
+			t.Errorf("%s: %s has %d bytes, want %d", tc.name, a, len(got), len(tc.want))
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}

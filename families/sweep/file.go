@@ -4,10 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strings"
+
+	"github.com/families-project/families/families/grid"
 )
 
 // RunFile runs the plan writing to the file at path, which is also the
@@ -59,6 +66,9 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("%s: record %d: %v", path, n+1, err)
 		}
+		if err := p.owns(v); err != nil {
+			return 0, fmt.Errorf("%s: record %d (%s) %v", path, n+1, v.Ops, err)
+		}
 		if n >= len(p.items) || v.Index.Cmp(p.items[n].idx) != 0 || v.Ops != p.items[n].s.String() {
 			return 0, fmt.Errorf("%s: record %d (%s) is not this sweep's record %d: the file comes from another sweep or shard", path, n+1, v.Ops, n+1)
 		}
@@ -76,20 +86,31 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 	return n, nil
 }
 
+// owns reports, as an error, a record that another sweep or shard wrote.
+func (p *Plan) owns(v *view) error {
+	switch {
+	case v.Sweep == nil:
+		return errors.New(`has no "sweep" key: an older families wrote it, and it cannot be checked against this sweep; run again without --resume`)
+	case *v.Sweep != *p.sweep:
+		return fmt.Errorf("comes from another sweep: %s, while this run is %s; the pattern, lines, evaluation, filters, sample or members differ", v.Sweep, p.sweep)
+	case (v.Shard == nil) != (p.shard == nil) || v.Shard != nil && *v.Shard != *p.shard:
+		return fmt.Errorf("was written by %s, and this run is %s", v.Shard.name(), p.shard.name())
+	}
+	return nil
+}
+
 // Merge combines the outputs of the shards of a sweep, read from inputs
 // (named by names in messages), into the records and summary of one run:
-// the records sorted by index. It refuses a torn last line (a shard that
-// did not finish: resume it first) and an index that occurs twice. It
-// cannot tell whether a shard is missing: compare the summary's count with
-// the sweep's. Cost: one JSON decode per record, and memory for all of
-// them.
+// the records sorted by index, without their "shard" key. It refuses a
+// torn last line (a shard that did not finish: resume it first), an index
+// that occurs twice, records of different sweeps or shard counts, a shard
+// with fewer records than it plans, and inputs that hold fewer settings
+// than the sweep (a missing shard), each with a message that says which.
+// Records without the "sweep" key (written by an older families) are
+// merged unchecked if all are such. Nothing is written unless every check
+// passes. Cost: one JSON decode per record, and memory for all of them.
 func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
-	type rec struct {
-		v    *view
-		line []byte
-		src  string
-	}
-	var all []rec
+	var all []mergeRec
 	for k, in := range inputs {
 		name := fmt.Sprintf("input %d", k+1)
 		if k < len(names) {
@@ -106,19 +127,27 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 		for line := range bytes.Lines(data) {
 			n++
 			v, err := parseRecord(line)
+			if err == nil && v.Shard != nil {
+				line, err = cutShard(line, v.Shard)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: line %d: %v", name, n, err)
 			}
-			all = append(all, rec{v, line, name})
+			all = append(all, mergeRec{v, line, name, n})
 		}
 	}
-	slices.SortStableFunc(all, func(a, b rec) int { return a.v.Index.Cmp(b.v.Index) })
+	if err := checkMerge(all); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(all, func(a, b mergeRec) int { return a.v.Index.Cmp(b.v.Index) })
+	for i := 1; i < len(all); i++ {
+		if a, b := all[i-1], all[i]; a.v.Index.Cmp(b.v.Index) == 0 {
+			return nil, fmt.Errorf("%s and %s both hold setting %s (index %s)", a.src, b.src, b.v.Ops, b.v.Index)
+		}
+	}
 	sum := NewSummary()
 	bw := bufio.NewWriter(w)
-	for i, r := range all {
-		if i > 0 && r.v.Index.Cmp(all[i-1].v.Index) == 0 {
-			return nil, fmt.Errorf("%s and %s both hold setting %s (index %s)", all[i-1].src, r.src, r.v.Ops, r.v.Index)
-		}
+	for _, r := range all {
 		if _, err := bw.Write(r.line); err != nil {
 			return nil, err
 		}
@@ -127,4 +156,165 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 		}
 	}
 	return sum, bw.Flush()
+}
+
+// A mergeRec is one record read by Merge, with where it was read.
+type mergeRec struct {
+	v    *view
+	line []byte
+	src  string
+	n    int // line number in src
+}
+
+func (r mergeRec) where() string { return fmt.Sprintf("%s line %d", r.src, r.n) }
+
+// cutShard removes the "shard" key, which record writes last, from a
+// record's line, so that the merged records are those of a run without
+// shards.
+func cutShard(line []byte, sh *ShardInfo) ([]byte, error) {
+	b, err := json.Marshal(sh)
+	if err != nil {
+		return nil, err
+	}
+	suffix := append(append([]byte(`,"shard":`), b...), "}\n"...)
+	if !bytes.HasSuffix(line, suffix) {
+		return nil, errors.New(`the "shard" key is not the last one, where a sweep writes it`)
+	}
+	cut := len(line) - len(suffix)
+	return append(line[:cut:cut], "}\n"...), nil
+}
+
+// checkMerge checks that the records of a merge come from one sweep and
+// one split into shards, and that none of them is missing.
+func checkMerge(all []mergeRec) error {
+	if len(all) == 0 {
+		return nil
+	}
+	first := all[0]
+	perShard := map[int]int{}
+	settings := 0
+	for _, r := range all {
+		v := r.v
+		settings += 1 + len(v.Equivalent)
+		switch {
+		case (v.Sweep == nil) != (first.v.Sweep == nil):
+			with, without := first, r
+			if v.Sweep != nil {
+				with, without = r, first
+			}
+			return fmt.Errorf(`%s has a "sweep" key and %s has none: the files come from different versions of families`, with.where(), without.where())
+		case v.Sweep == nil:
+			continue
+		case *v.Sweep != *first.v.Sweep:
+			return fmt.Errorf("%s and %s come from different sweeps, %s and %s", first.where(), r.where(), first.v.Sweep, v.Sweep)
+		case v.Shard.count() != first.v.Shard.count():
+			return fmt.Errorf("%s was written by %s and %s by %s: merge the shards of one split", first.where(), first.v.Shard.name(), r.where(), v.Shard.name())
+		}
+		if v.Shard != nil {
+			perShard[v.Shard.Index]++
+		}
+	}
+	sw := first.v.Sweep
+	if sw == nil {
+		return nil // unchecked: an older families wrote no marks
+	}
+	// A shard that has fewer records than it plans did not finish.
+	seen := map[int]bool{}
+	for _, r := range all {
+		sh := r.v.Shard
+		if sh == nil || seen[sh.Index] {
+			continue
+		}
+		seen[sh.Index] = true
+		if perShard[sh.Index] != sh.Records {
+			return fmt.Errorf("%s: shard %s has %d of its %d records: it did not finish; resume it (--resume) before merging", r.src, sh, perShard[sh.Index], sh.Records)
+		}
+	}
+	if settings != sw.Settings {
+		msg := fmt.Sprintf("the inputs hold %d of the %d settings of sweep %s", settings, sw.Settings, sw)
+		if n := first.v.Shard.count(); n > 1 {
+			var missing []string
+			for i := range n {
+				if !seen[i] {
+					missing = append(missing, fmt.Sprintf("%d/%d", i, n))
+				}
+			}
+			msg += "; missing shards: " + strings.Join(missing, ", ")
+		}
+		return errors.New(msg)
+	}
+	return nil
+}
+
+// A SweepInfo identifies the sweep a record belongs to. It is the same in
+// every record of a sweep, whichever shard wrote it, so that resuming and
+// merging can tell the records of different sweeps apart.
+type SweepInfo struct {
+	// ID is a hash of what decides the records: the pattern, the lines,
+	// the evaluation, the filters, the sample and its seed, the members
+	// asked for and their filter, whether families are computed, and
+	// OncePerOrbit. The limits (--timeout) and Jobs are left out: they
+	// change how long a record takes, not what it is, so that a sweep can
+	// be resumed with more time or on another machine.
+	ID string `json:"id"`
+	// Pattern is the pattern swept, for people.
+	Pattern string `json:"pattern"`
+	// Settings is the number of settings of the whole sweep, every shard.
+	Settings int `json:"settings"`
+}
+
+// String describes the sweep in messages: its ID, pattern and settings.
+func (s *SweepInfo) String() string {
+	return fmt.Sprintf("%s (pattern %s, %d settings)", s.ID, s.Pattern, s.Settings)
+}
+
+// A ShardInfo says which shard of a sharded run wrote a record, and how
+// many records that shard writes in all, so that merging finds a missing
+// or unfinished shard.
+type ShardInfo struct {
+	Index   int `json:"index"`
+	Count   int `json:"count"`
+	Records int `json:"records"`
+}
+
+// String returns "i/N", or "all" for a run without shards (nil).
+func (sh *ShardInfo) String() string {
+	if sh == nil {
+		return "all"
+	}
+	return fmt.Sprintf("%d/%d", sh.Index, sh.Count)
+}
+
+// name names the shard in messages.
+func (sh *ShardInfo) name() string {
+	if sh == nil {
+		return "a run without shards"
+	}
+	return "shard " + sh.String()
+}
+
+func (sh *ShardInfo) count() int {
+	if sh == nil {
+		return 1
+	}
+	return sh.Count
+}
+
+// sweepID hashes the options that decide the records of a sweep (see
+// SweepInfo.ID) into 16 hex digits. opt is NewPlan's, with its defaults.
+func sweepID(pattern *grid.Setting, sel grid.LineSet, opt Options) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "families sweep 1\nsize %s\npattern %s\nlines %s\neval %s\nno families %t\n",
+		pattern.Size(), pattern, sel, opt.Analysis.Eval, opt.Analysis.NoFamilies)
+	fmt.Fprintf(h, "positive %t\nall ops %t\n", opt.Filter.Positive, opt.Filter.RequireAllOps)
+	if opt.Sample > 0 {
+		fmt.Fprintf(h, "sample %d seed %d\n", opt.Sample, opt.Seed)
+	}
+	fmt.Fprintf(h, "members %d\n", opt.Members)
+	if opt.Members > 0 {
+		mf := opt.MemberFilter
+		fmt.Fprintf(h, "min %d max digits %d distinct %t all ops %t budget %d\n", mf.Min, mf.MaxDigits, mf.Distinct, mf.AllOps, mf.Budget)
+	}
+	fmt.Fprintf(h, "once per orbit %t\n", opt.OncePerOrbit)
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }

@@ -156,37 +156,43 @@ func (m *matcher) setting(digits []uint8) (*big.Int, *grid.Setting, error) {
 func Settings(pattern *grid.Setting, sel grid.LineSet, f Filter) iter.Seq2[*big.Int, *grid.Setting] {
 	return func(yield func(*big.Int, *grid.Setting) bool) {
 		m, err := newMatcher(pattern, sel, f)
-		if err != nil || m.impossible {
+		if err != nil {
 			return
 		}
-		w := len(m.wild)
-		digits := make([]uint8, w)
-		var rec func(k int, used uint8) bool
-		rec = func(k int, used uint8) bool {
-			if k == w {
-				if !m.allOpsPossible(used, 0) {
-					return true
-				}
-				idx, s, err := m.setting(digits)
-				if err != nil {
-					return false
-				}
-				return yield(idx, s)
-			}
-			for d := range uint8(4) {
-				digits[k] = d
-				u := used | 1<<d
-				if !m.lineOK(k, digits) || !m.allOpsPossible(u, w-k-1) {
-					continue
-				}
-				if !rec(k+1, u) {
-					return false
-				}
-			}
-			return true
-		}
-		rec(0, m.fixed)
+		m.each(func(digits []uint8) bool {
+			idx, s, err := m.setting(digits)
+			return err == nil && yield(idx, s)
+		})
 	}
+}
+
+// each calls yield with the digits of each setting that passes the filter,
+// in index order, until yield returns false. yield must not keep digits,
+// which is reused.
+func (m *matcher) each(yield func(digits []uint8) bool) {
+	if m.impossible {
+		return
+	}
+	w := len(m.wild)
+	digits := make([]uint8, w)
+	var rec func(k int, used uint8) bool
+	rec = func(k int, used uint8) bool {
+		if k == w {
+			return !m.allOpsPossible(used, 0) || yield(digits)
+		}
+		for d := range uint8(4) {
+			digits[k] = d
+			u := used | 1<<d
+			if !m.lineOK(k, digits) || !m.allOpsPossible(u, w-k-1) {
+				continue
+			}
+			if !rec(k+1, u) {
+				return false
+			}
+		}
+		return true
+	}
+	rec(0, m.fixed)
 }
 
 // maxDraws bounds the random draws Sample makes per setting wanted and
@@ -206,9 +212,16 @@ const maxDraws = 100_000
 // drawn uniformly among its choices that give each of its lines a -, by
 // rejection within the block; the blocks are independent, so the whole is
 // uniform on the settings passing Positive, and a draw without all four
-// operators is rejected as a whole for RequireAllOps. It fails when the
-// draws are exhausted or the pattern has fewer than n settings passing the
-// filter. Cost: O(n * draws * (mn + lines)).
+// operators is rejected as a whole for RequireAllOps.
+//
+// When at most 2n settings pass the filter they are listed (Settings) and
+// n of them chosen as a uniformly random subset, or all of them when n is
+// at least their number: rejection would need ever more draws for the
+// last new settings, and never ends when there are fewer than n. Otherwise
+// each draw is a new setting with probability above 1/2 once it passes
+// the filter, and Sample fails only after maxDraws draws in a row without a
+// new setting (a filter that almost nothing passes). Cost: the listing of
+// up to 2n + 1 settings, plus O(n * draws * (mn + lines)).
 func Sample(pattern *grid.Setting, sel grid.LineSet, f Filter, n int, seed uint64) ([]*big.Int, []*grid.Setting, error) {
 	m, err := newMatcher(pattern, sel, f)
 	if err != nil {
@@ -217,8 +230,24 @@ func Sample(pattern *grid.Setting, sel grid.LineSet, f Filter, n int, seed uint6
 	if m.impossible {
 		return nil, nil, fmt.Errorf("sweep: no setting of %s passes the filter", pattern)
 	}
-	blocks, blockLines := m.blocks()
 	rng := rand.New(rand.NewPCG(seed, 0xca1c2057))
+	var few [][]uint8
+	m.each(func(digits []uint8) bool {
+		few = append(few, slices.Clone(digits))
+		return len(few) <= 2*n
+	})
+	if len(few) == 0 {
+		return nil, nil, fmt.Errorf("sweep: no setting of %s passes the filter", pattern)
+	}
+	if len(few) <= 2*n {
+		// A partial Fisher-Yates shuffle draws a uniform subset.
+		for i := range min(n, len(few)) {
+			j := i + rng.IntN(len(few)-i)
+			few[i], few[j] = few[j], few[i]
+		}
+		return m.settings(few[:min(n, len(few))])
+	}
+	blocks, blockLines := m.blocks()
 	digits := make([]uint8, len(m.wild))
 	draw := func() error {
 		for b, cells := range blocks {
@@ -237,27 +266,38 @@ func Sample(pattern *grid.Setting, sel grid.LineSet, f Filter, n int, seed uint6
 		return nil
 	}
 	seen := map[string]bool{}
-	type drawn struct {
-		idx *big.Int
-		s   *grid.Setting
-	}
-	var got []drawn
-	for draws := 0; len(got) < n; draws++ {
-		if draws >= maxDraws*n {
-			return nil, nil, fmt.Errorf("sweep: %d random draws from %s gave only %d of %d settings passing the filter", draws, pattern, len(got), n)
+	var got [][]uint8
+	for stale := 0; len(got) < n; {
+		if stale == maxDraws {
+			return nil, nil, fmt.Errorf("sweep: %d random draws in a row from %s gave no new setting passing the filter (%d of %d found)", stale, pattern, len(got), n)
 		}
 		if err := draw(); err != nil {
 			return nil, nil, err
 		}
 		if !m.accept(digits) || seen[string(digits)] {
+			stale++
 			continue
 		}
 		seen[string(digits)] = true
+		got = append(got, slices.Clone(digits))
+		stale = 0
+	}
+	return m.settings(got)
+}
+
+// settings builds the settings of choices of digits, in index order.
+func (m *matcher) settings(choices [][]uint8) ([]*big.Int, []*grid.Setting, error) {
+	type drawn struct {
+		idx *big.Int
+		s   *grid.Setting
+	}
+	got := make([]drawn, len(choices))
+	for i, digits := range choices {
 		idx, s, err := m.setting(digits)
 		if err != nil {
 			return nil, nil, err
 		}
-		got = append(got, drawn{idx, s})
+		got[i] = drawn{idx, s}
 	}
 	slices.SortFunc(got, func(a, b drawn) int { return a.idx.Cmp(b.idx) })
 	idx := make([]*big.Int, len(got))

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/puzzle"
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
@@ -35,23 +37,31 @@ type Record struct {
 	Equivalent []string `json:"equivalent,omitempty"`
 	// Index is the setting's number in the pattern (grid.Setting.Nth).
 	Index *big.Int `json:"index"`
+	// Sweep identifies the sweep, the same in every record of it.
+	Sweep *SweepInfo `json:"sweep,omitempty"`
+	// Shard is the shard that wrote the record, in a sharded run only. It
+	// is the last key, so that Merge can cut it off and give the records
+	// of a run without shards.
+	Shard *ShardInfo `json:"shard,omitempty"`
 }
 
 // record returns the JSON line of one item.
 func (p *Plan) record(ctx context.Context, it *item) ([]byte, error) {
 	l := it.lead
-	l.once.Do(func() { l.rec = p.analyze(ctx, l.it) })
+	lrec := l.solved(ctx, func() *Record { return p.analyze(ctx, l.it) })
 	var rec Record
 	if l.it == it {
-		rec = *l.rec
-	} else if r, err := p.transport(ctx, l, it); err == nil {
+		rec = *lrec
+	} else if r, err := p.transport(ctx, l.it, lrec, it); err == nil {
 		rec = *r
 	} else {
-		// A renamed basis that hit a limit, or a report that does not
-		// survive renaming: solve this one on its own.
+		// A leader without an answer, a renamed basis that hit a limit,
+		// or a report that does not survive renaming: solve this one on
+		// its own.
 		rec = *p.analyze(ctx, it)
 	}
 	rec.Index, rec.Equivalent = it.idx, it.equivalent
+	rec.Sweep, rec.Shard = p.sweep, p.shard
 	b, err := json.Marshal(&rec)
 	return append(b, '\n'), err
 }
@@ -97,6 +107,9 @@ var ownKeys = map[string]bool{
 	"dimension": true, "degree": true, "independent": true, "error": true,
 }
 
+// errUnsolved says that the leader's record holds no answer to rename.
+var errUnsolved = errors.New("sweep: the orbit's leader has no answer (timeout or error)")
+
 // transport makes the record of a setting from its orbit's leader: the
 // member's system is the leader's with number i renamed to m[i], so its
 // saturated ideal is the leader's renamed. Its own lines, equations and
@@ -106,11 +119,37 @@ var ownKeys = map[string]bool{
 // the report holds (families, solutions) and the members are renamed. A
 // report whose extra keys do not survive the renaming exactly, a basis
 // that hits a limit, or a member that fails its check is an error, and the
-// caller solves the setting on its own.
-func (p *Plan) transport(ctx context.Context, l *leader, it *item) (*Record, error) {
-	lr := l.rec.Report
+// caller solves the setting on its own. So is a leader of class timeout or
+// error: its limit (a time limit, above all) says nothing of the setting,
+// whose own system, the leader's renamed, may well be solved within it.
+// With MemberFilter.AllOps, which depends on the operators of the lines
+// and not on the system, a setting without all four has no members, and
+// one with them whose leader lacks them is an error too (its members were
+// never searched).
+func (p *Plan) transport(ctx context.Context, lit *item, lrec *Record, it *item) (*Record, error) {
+	lr := lrec.Report
+	if lr.Class == families.ClassTimeout || lr.Class == families.ClassError {
+		return nil, errUnsolved
+	}
+	members, membersError := lrec.Members, lrec.MembersError
+	if p.opt.Members > 0 && p.opt.MemberFilter.AllOps {
+		mine, err := p.usesAllOps(it.s)
+		if err != nil {
+			return nil, err
+		}
+		theirs, err := p.usesAllOps(lit.s)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case !mine:
+			members, membersError = nil, ""
+		case !theirs:
+			return nil, errors.New("sweep: the leader's lines lack an operator: its members were not searched")
+		}
+	}
 	z := it.s.Size()
-	m := transportMap(l.it.info.ren, it.info.ren)
+	m := transportMap(lit.info.ren, it.info.ren)
 	names := map[string]string{}
 	for i, j := range m {
 		names[z.Name(i)] = z.Name(j)
@@ -132,40 +171,35 @@ func (p *Plan) transport(ctx context.Context, l *leader, it *item) (*Record, err
 	rep.Ops = it.s.String()
 	rep.LineTexts, rep.Equations, rep.Nonzero = p.cache.texts(es)
 	rep.Basis, rep.Independent, rep.Degree = nil, nil, nil
-	switch lr.Class {
-	case families.ClassTimeout, families.ClassError:
-		rep.Dimension = nil
-	default:
-		images := make([]*poly.Poly, len(m))
-		for i, j := range m {
-			images[i] = p.ring.Var(j)
-		}
-		var F []*poly.Poly
-		for _, g := range lr.BasisPolys() {
-			h, err := g.Compose(p.ring, images)
-			if err != nil {
-				return nil, err
-			}
-			F = append(F, h)
-		}
-		G, err := groebner.Basis(ctx, F, p.opt.Analysis.Limits)
+	images := make([]*poly.Poly, len(m))
+	for i, j := range m {
+		images[i] = p.ring.Var(j)
+	}
+	var F []*poly.Poly
+	for _, g := range lr.BasisPolys() {
+		h, err := g.Compose(p.ring, images)
 		if err != nil {
 			return nil, err
 		}
-		for _, g := range G {
-			rep.Basis = append(rep.Basis, g.String())
+		F = append(F, h)
+	}
+	G, err := groebner.Basis(ctx, F, p.opt.Analysis.Limits)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range G {
+		rep.Basis = append(rep.Basis, g.String())
+	}
+	// As families.Analyze classifies: the class is the leader's.
+	dim, indep := groebner.Dimension(G)
+	rep.Dimension = &dim
+	if dim == 0 {
+		if d, ok := groebner.Degree(G, 1<<20); ok {
+			rep.Degree = &d
 		}
-		// As families.Analyze classifies: the class is the leader's.
-		dim, indep := groebner.Dimension(G)
-		rep.Dimension = &dim
-		if dim == 0 {
-			if d, ok := groebner.Degree(G, 1<<20); ok {
-				rep.Degree = &d
-			}
-		}
-		for _, v := range indep {
-			rep.Independent = append(rep.Independent, p.ring.VarName(v))
-		}
+	}
+	for _, v := range indep {
+		rep.Independent = append(rep.Independent, p.ring.VarName(v))
 	}
 	// A family's component basis is reduced again in the member's ring.
 	for i := range rep.Families {
@@ -187,8 +221,8 @@ func (p *Plan) transport(ctx context.Context, l *leader, it *item) (*Record, err
 			f.Basis = append(f.Basis, g.String())
 		}
 	}
-	rec := &Record{Report: rep, MembersError: l.rec.MembersError, Representative: lr.Ops}
-	for _, mem := range l.rec.Members {
+	rec := &Record{Report: rep, MembersError: membersError, Representative: lr.Ops}
+	for _, mem := range members {
 		vals := make([]*big.Int, len(mem.Values))
 		rats := make([]*big.Rat, len(mem.Values))
 		for i, v := range mem.Values {
@@ -202,6 +236,24 @@ func (p *Plan) transport(ctx context.Context, l *leader, it *item) (*Record, err
 		rec.Members = append(rec.Members, &puzzle.Member{Size: z, Values: vals, Family: mem.Family})
 	}
 	return rec, nil
+}
+
+// usesAllOps reports whether the selected lines of s use each of + - x /,
+// as puzzle.Filter.AllOps asks.
+func (p *Plan) usesAllOps(s *grid.Setting) (bool, error) {
+	lines, err := s.Lines(p.sel)
+	if err != nil {
+		return false, err
+	}
+	var seen [4]bool
+	for _, l := range lines {
+		for _, o := range l.Ops {
+			if k := slices.Index(arith[:], o); k >= 0 {
+				seen[k] = true
+			}
+		}
+	}
+	return seen == [4]bool{true, true, true, true}, nil
 }
 
 // renameReport returns a copy of the exported content of rep with the

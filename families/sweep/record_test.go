@@ -8,9 +8,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/puzzle"
 )
 
 // TestTransportMatchesDirect: a record renamed from its orbit's leader says
@@ -114,4 +116,110 @@ func sortedJSON[T any](xs []T) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestTimedOutLeaderIsNotCopied: when an orbit's leader hit its time
+// limit, the other settings of the orbit are solved on their own instead
+// of inheriting a timeout that says nothing of them.
+func TestTimedOutLeaderIsNotCopied(t *testing.T) {
+	ctx := context.Background()
+	p := grid.MustParseOps(small, z3)
+	opt := Options{Filter: Filter{Positive: true}, Members: 3}
+	plan, err := NewPlan(ctx, p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A copy of the plan with a time limit of 1ns shares its orbits: the
+	// leaders it solves time out, as a slow system does.
+	slow := *plan
+	slow.opt.Analysis.Limits.Timeout = time.Nanosecond
+	checked := 0
+	done := map[*leader]bool{}
+	for _, it := range plan.items {
+		l := it.lead
+		if l.it == it || done[l] || checked == 5 {
+			continue
+		}
+		done[l] = true
+		line, err := slow.record(ctx, l.it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, _ := parseRecord(line); v.Class != families.ClassTimeout {
+			t.Fatalf("%s: class %s with a time limit of 1ns", l.it.s, v.Class)
+		}
+		line, err = plan.record(ctx, it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Record
+		if err := json.Unmarshal(line, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Class == families.ClassTimeout || got.Representative != "" {
+			t.Errorf("%s: class %s, representative %q: the leader's timeout was copied", it.s, got.Class, got.Representative)
+		}
+		want, err := families.Analyze(ctx, it.s, opt.Analysis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareReports(t, got.Report, want)
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no orbit with two settings")
+	}
+}
+
+// TestMembersAllOpsPerSetting: with MemberFilter.AllOps a setting has
+// members only when its own lines use + - x and /, which settings of one
+// orbit need not share (a - b / c and a x c - b state the same equation).
+// Each record's members are those the setting gets on its own.
+func TestMembersAllOpsPerSetting(t *testing.T) {
+	ctx := context.Background()
+	p := grid.MustParseOps(".=|.-+.-|+=|=====|.=", z3)
+	opt := Options{Filter: Filter{Positive: true}, Members: 2, MemberFilter: puzzle.Filter{AllOps: true}}
+	plan, err := NewPlan(ctx, p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := plan.Run(ctx, &buf); err != nil {
+		t.Fatal(err)
+	}
+	byOps := map[string]*item{}
+	for _, it := range plan.items {
+		byOps[it.s.String()] = it
+	}
+	differ, withMembers := 0, 0
+	for line := range bytes.Lines(buf.Bytes()) {
+		var got struct {
+			Ops     string          `json:"ops"`
+			Members json.RawMessage `json:"members"`
+		}
+		if err := json.Unmarshal(line, &got); err != nil {
+			t.Fatal(err)
+		}
+		it := byOps[got.Ops]
+		mine, _ := plan.usesAllOps(it.s)
+		theirs, _ := plan.usesAllOps(it.lead.it.s)
+		if mine == theirs {
+			continue
+		}
+		differ++
+		want := plan.analyze(ctx, it)
+		if len(want.Members) > 0 {
+			withMembers++
+		}
+		wm, _ := json.Marshal(want.Members)
+		if len(want.Members) == 0 {
+			wm = nil // omitted
+		}
+		if !bytes.Equal(got.Members, wm) {
+			t.Errorf("%s (lines with all operators: %v; leader %s: %v): members %s, on its own %s", got.Ops, mine, it.lead.it.s, theirs, got.Members, wm)
+		}
+	}
+	if differ == 0 || withMembers == 0 {
+		t.Errorf("%d settings whose lines differ from their leader's in the operators, %d of them with members: the test needs some of both", differ, withMembers)
+	}
 }

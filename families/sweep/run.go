@@ -69,6 +69,8 @@ type Plan struct {
 	ring    *poly.Ring // the ring of every setting of the pattern
 	swept   int        // settings of the whole sweep (every shard)
 	orbits  int        // orbits of this shard
+	sweep   *SweepInfo // written in every record
+	shard   *ShardInfo // written in every record of a sharded run; nil otherwise
 }
 
 type item struct {
@@ -81,10 +83,36 @@ type item struct {
 
 // A leader is the first setting of an orbit, whose system is solved.
 type leader struct {
-	it        *item
-	once      sync.Once
-	rec       *Record // the leader's own record, without index
+	it *item
+	// mu is held while rec is computed, so that an orbit is solved once
+	// however many of its records are being made at the same time.
+	mu        sync.Mutex
+	rec       *Record // the leader's own record, without index; nil until solved
 	remaining int     // records of this run still to be written that need rec
+}
+
+// solved returns the leader's record, computing it with analyze unless it
+// is known. A record computed once ctx is done is returned but not kept:
+// the cancellation may have stopped its algebra (class timeout), and a
+// later run of the plan must solve the orbit again rather than reuse it.
+func (l *leader) solved(ctx context.Context, analyze func() *Record) *Record {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.rec != nil {
+		return l.rec
+	}
+	rec := analyze()
+	if ctx.Err() == nil {
+		l.rec = rec
+	}
+	return rec
+}
+
+// forget drops the leader's record.
+func (l *leader) forget() {
+	l.mu.Lock()
+	l.rec = nil
+	l.mu.Unlock()
 }
 
 // NewPlan lists the settings of pattern that pass opt.Filter (or a sample
@@ -175,6 +203,10 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 		return nil, err
 	}
 	p.orbits = len(leaders)
+	p.sweep = &SweepInfo{ID: sweepID(pattern, p.sel, opt), Pattern: pattern.String(), Settings: p.swept}
+	if opt.Shard.Count > 1 {
+		p.shard = &ShardInfo{Index: opt.Shard.Index, Count: opt.Shard.Count, Records: len(p.items)}
+	}
 	return p, nil
 }
 
@@ -218,8 +250,9 @@ func (p *Plan) Orbits() int { return p.orbits }
 // run's (see RunFile). Cost: one analysis per orbit (see families.Analyze),
 // and for a consistent one a family decomposition and the member search
 // when opt.Members > 0; the other settings of an orbit get the leader's
-// basis renamed and reduced again. A plan may be run again; it then
-// solves its systems again.
+// basis renamed and reduced again. A plan may be run again, one run at a
+// time; it then solves its systems again, whatever an earlier run left
+// (also one that was cancelled).
 func (p *Plan) Run(ctx context.Context, w io.Writer) (*Summary, error) {
 	return p.run(ctx, w, 0, NewSummary())
 }
@@ -231,6 +264,11 @@ type result struct {
 }
 
 func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*Summary, error) {
+	// Every orbit starts unsolved: an earlier run that was cancelled may
+	// have left records and counts behind (its workers are all done).
+	for _, it := range p.items {
+		it.lead.rec, it.lead.remaining = nil, 0
+	}
 	for _, it := range p.items[skip:] {
 		it.lead.remaining++
 	}
@@ -296,9 +334,8 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 			}
 			l := p.items[next].lead
 			if l.remaining--; l.remaining == 0 {
-				// Every record that needs it is written: free it, and let
-				// a later run of the plan solve the orbit again.
-				l.rec, l.once = nil, sync.Once{}
+				// Every record that needs it is written: free it.
+				l.forget()
 			}
 			next++
 			<-window

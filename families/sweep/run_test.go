@@ -3,6 +3,7 @@ package sweep
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"math/big"
 	"os"
@@ -89,8 +90,15 @@ func TestRunEndToEnd(t *testing.T) {
 }
 
 func TestOncePerOrbit(t *testing.T) {
-	all, sumAll, _ := runPlan(t, small, Options{Filter: Filter{Positive: true}})
+	all, sumAll, planAll := runPlan(t, small, Options{Filter: Filter{Positive: true}})
 	once, sumOnce, plan := runPlan(t, small, Options{Filter: Filter{Positive: true}, OncePerOrbit: true})
+	// The two are different sweeps (other records), with their own marks.
+	markAll, _ := json.Marshal(planAll.sweep)
+	markOnce, _ := json.Marshal(plan.sweep)
+	if bytes.Equal(markAll, markOnce) {
+		t.Errorf("one sweep mark %s for both", markAll)
+	}
+	once = bytes.ReplaceAll(once, markOnce, markAll)
 	if sumOnce.Records != plan.Orbits() || sumOnce.Settings != sumAll.Settings {
 		t.Errorf("once per orbit: %d records for %d orbits, %d settings for %d", sumOnce.Records, plan.Orbits(), sumOnce.Settings, sumAll.Settings)
 	}
@@ -217,5 +225,184 @@ func TestCancelWritesAPrefix(t *testing.T) {
 	}
 	if !bytes.HasPrefix(want, buf.Bytes()) || bytes.Count(buf.Bytes(), []byte("\n")) < 10 {
 		t.Errorf("cancelled run wrote %d bytes, not a prefix of at least 10 records", buf.Len())
+	}
+}
+
+// TestRunAgainAfterCancel: a result computed once the run was cancelled
+// (its algebra stopped: class timeout) is never kept for a later run of
+// the plan, which writes the records of an uninterrupted run.
+func TestRunAgainAfterCancel(t *testing.T) {
+	opt := Options{Filter: Filter{Positive: true}, Members: 3}
+	want, _, _ := runPlan(t, small, opt)
+	tests := []struct {
+		name   string
+		cancel func(*Plan) // leaves the plan as a cancelled run may
+	}{
+		{"leader solved after cancellation", func(p *Plan) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			for _, it := range p.items {
+				if it.lead.it == it {
+					if _, err := p.record(ctx, it); err != nil {
+						t.Fatal(err)
+					}
+					if it.lead.rec != nil {
+						t.Errorf("%s: a record computed after cancellation was kept", it.s)
+					}
+				}
+			}
+		}},
+		{"run cancelled after 10 records", func(p *Plan) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			p.opt.Progress = func(done, total int) {
+				if done == 10 {
+					cancel()
+				}
+			}
+			if _, err := p.Run(ctx, io.Discard); err == nil {
+				t.Error("a cancelled run reports no error")
+			}
+			p.opt.Progress = nil
+		}},
+	}
+	for _, tc := range tests {
+		plan, err := NewPlan(context.Background(), grid.MustParseOps(small, z3), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.cancel(plan)
+		var got bytes.Buffer
+		if _, err := plan.Run(context.Background(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s: the next run writes other records (%d timeouts)", tc.name, bytes.Count(got.Bytes(), []byte(`"class":"timeout"`)))
+		}
+	}
+}
+
+// TestResumeRefusesOtherSweep: a checkpoint whose records name the same
+// settings in the same order but come from a sweep with other options or
+// another shard is refused, and left alone.
+func TestResumeRefusesOtherSweep(t *testing.T) {
+	opt := Options{Filter: Filter{Positive: true}, Members: 3}
+	ltr := opt
+	ltr.Analysis.Eval = grid.LeftToRight
+	rows := opt
+	rows.Analysis.Lines = grid.Rows | grid.Cols | grid.Diag
+	members := opt
+	members.Members = 1
+	shard := opt
+	shard.Shard = Shard{0, 2}
+	other, _, _ := runPlan(t, small, opt)
+	tests := []struct {
+		name string
+		opt  Options // the run that resumes other's checkpoint
+		file []byte
+		want string
+	}{
+		{"another evaluation", ltr, other, "another sweep"},
+		{"other lines", rows, other, "another sweep"},
+		{"other members", members, other, "another sweep"},
+		{"a shard resuming the whole sweep", shard, other, "shard"},
+		{"an older file without marks", opt, bytes.ReplaceAll(other, []byte(`,"sweep":`+sweepJSON(t, small, opt)), nil), "older"},
+	}
+	dir := t.TempDir()
+	for _, tc := range tests {
+		path := filepath.Join(dir, "ck.jsonl")
+		cut := tc.file[:bytes.IndexByte(tc.file, '\n')+1] // one record
+		if err := os.WriteFile(path, cut, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		plan, err := NewPlan(context.Background(), grid.MustParseOps(small, z3), tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := plan.RunFile(context.Background(), path, true); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want an error saying %q", tc.name, err, tc.want)
+		}
+		if got, _ := os.ReadFile(path); !bytes.Equal(got, cut) {
+			t.Errorf("%s: the refused file was changed", tc.name)
+		}
+	}
+}
+
+// sweepJSON is the "sweep" key of the records of a sweep.
+func sweepJSON(t *testing.T, ops string, opt Options) string {
+	t.Helper()
+	plan, err := NewPlan(context.Background(), grid.MustParseOps(ops, z3), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(plan.sweep)
+	return string(b)
+}
+
+// TestMergeRefuses: merge finds shards of different sweeps or splits, a
+// shard that did not finish, and a missing shard, and says which.
+func TestMergeRefuses(t *testing.T) {
+	opt := Options{Filter: Filter{Positive: true}}
+	shards := func(opt Options, n int) [][]byte {
+		var out [][]byte
+		for i := range n {
+			opt.Shard = Shard{i, n}
+			b, _, _ := runPlan(t, small, opt)
+			if len(b) == 0 {
+				t.Fatalf("shard %d/%d is empty", i, n)
+			}
+			out = append(out, b)
+		}
+		return out
+	}
+	three := shards(opt, 3)
+	two := shards(opt, 2)
+	ltr := opt
+	ltr.Analysis.Eval = grid.LeftToRight
+	threeLTR := shards(ltr, 3)
+	unmark := func(b []byte) []byte {
+		var out []byte
+		for line := range bytes.Lines(b) {
+			line = line[:bytes.Index(line, []byte(`,"sweep":`))]
+			out = append(append(out, line...), "}\n"...)
+		}
+		return out
+	}
+	firstLines := func(b []byte, n int) []byte {
+		i := 0
+		for range n {
+			i += bytes.IndexByte(b[i:], '\n') + 1
+		}
+		return b[:i]
+	}
+	tests := []struct {
+		name   string
+		inputs [][]byte
+		want   string // in the error; "" for a merge that succeeds
+	}{
+		{"all shards", three, ""},
+		{"a missing shard", three[:2], "missing shards: 2/3"},
+		{"two missing shards", three[1:2], "missing shards: 0/3, 2/3"},
+		{"an unfinished shard", [][]byte{three[0], firstLines(three[1], 3), three[2]}, "shard 1/3 has 3 of its"},
+		{"shards of two sweeps", [][]byte{three[0], threeLTR[1], threeLTR[2]}, "different sweeps"},
+		{"shards of two splits", [][]byte{two[0], three[1], three[2]}, "one split"},
+		{"older files", [][]byte{unmark(three[0]), unmark(three[1])}, ""},
+		{"older and newer files", [][]byte{unmark(three[0]), three[1], three[2]}, "different versions"},
+	}
+	for _, tc := range tests {
+		var ins []io.Reader
+		for _, b := range tc.inputs {
+			ins = append(ins, bytes.NewReader(b))
+		}
+		var out bytes.Buffer
+		_, err := Merge(&out, nil, ins...)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v; want an error saying %q", tc.name, err, tc.want)
+		case tc.want != "" && out.Len() > 0:
+			t.Errorf("%s: a refused merge wrote %d bytes", tc.name, out.Len())
+		}
 	}
 }

@@ -87,7 +87,6 @@ func TestSample(t *testing.T) {
 			t.Errorf("%s fails the filter", s)
 		}
 	}
-	// Asking for more settings than pass the filter is an error, not a hang.
 	small := grid.MustParseOps("--|..-.-|-/|x-+..|+-", z3)
 	// Single draws are uniform over the 4 settings that pass.
 	counts := map[string]int{}
@@ -107,7 +106,18 @@ func TestSample(t *testing.T) {
 	if len(counts) != 4 {
 		t.Errorf("%d distinct settings drawn", len(counts))
 	}
-	if _, _, err := Sample(small, 0, Filter{Positive: true}, 5, 1); err == nil {
-		t.Error("sampled 5 of 4 settings")
+	// Asking for as many settings as pass the filter, or more, gives them
+	// all; asking for more than half of them, a subset.
+	for _, n := range []int{2, 3, 4, 5, 100} {
+		idx, ss, err := Sample(small, 0, Filter{Positive: true}, n, 1)
+		if err != nil || len(ss) != min(n, 4) {
+			t.Errorf("sample of %d of 4 settings: %d, %v", n, len(ss), err)
+			continue
+		}
+		for i, s := range ss {
+			if i > 0 && idx[i].Cmp(idx[i-1]) <= 0 || counts[s.String()] == 0 {
+				t.Errorf("sample of %d: %s (index %s) is not a new setting that passes", n, s, idx[i])
+			}
+		}
 	}
 }

@@ -31,6 +31,8 @@ type view struct {
 	Representative string                `json:"representative"`
 	Equivalent     []string              `json:"equivalent"`
 	Index          *big.Int              `json:"index"`
+	Sweep          *SweepInfo            `json:"sweep"`
+	Shard          *ShardInfo            `json:"shard"`
 }
 
 func parseRecord(line []byte) (*view, error) {
