@@ -44,5 +44,8 @@
 // dimension 0 and degree 1, and its one point is the member. An exact
 // Jacobian rank test at the member rules out most candidate sets before
 // any basis is computed: a point of multiplicity one has a Jacobian of full
-// rank.
+// rank. The system proved is that of the lines the question's grid shows,
+// read as a reader reads it (its default lines): with custom lines that can
+// differ from the source's system, since an operator cell lies on two
+// diagonals, and a member that breaks a shown line makes no question.
 package puzzle

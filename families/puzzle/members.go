@@ -71,6 +71,13 @@ func (src *Source) Members(ctx context.Context, f Filter, n int) ([]*Member, err
 // tuples. Cost: per tuple, one exact evaluation of each number (int64
 // with overflow detection, big.Int beyond).
 func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member) bool) error {
+	return src.eachMember(ctx, f, nil, yield)
+}
+
+// eachMember is EachMember with members whose numbers (ring order) keep
+// rejects left out before the symmetries are applied: a member equivalent
+// to a rejected one is still listed.
+func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
 	if f.AllOps && !usesAllOps(src.lines) {
 		return nil
 	}
@@ -106,7 +113,7 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 			}
 		}
 		vals := src.member(st.fam, params, out, f, lo, hi)
-		if vals == nil {
+		if vals == nil || keep != nil && !keep(vals) {
 			return true
 		}
 		k := src.key(vals)
