@@ -66,10 +66,14 @@ func (src *Source) Members(ctx context.Context, f Filter, n int) ([]*Member, err
 // under a symmetry of the grid to one listed before is skipped. Every
 // member is checked against the system exactly before it is yielded.
 //
-// A family is done when its parameters pass the largest allowed number or
-// it has tried f.Budget tuples. The error is ctx's, checked every 4096
-// tuples. Cost: per tuple, one exact evaluation of each number (int64
-// with overflow detection, big.Int beyond).
+// The sums start at the smallest one that the parameters allow (d * Min
+// for d parameters), so a large Min costs nothing before its first tuple.
+// Parameters are int64 and so are their sums: a family whose parameters
+// cannot sum to at most math.MaxInt64 (d * Min beyond it) has no tuple to
+// try. A family is done when its parameters pass the largest allowed
+// number or it has tried f.Budget tuples. The error is ctx's, checked at
+// every sum and every 4096 tuples. Cost: per tuple, one exact evaluation
+// of each number (int64 with overflow detection, big.Int beyond).
 func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member) bool) error {
 	return src.eachMember(ctx, f, nil, yield)
 }
@@ -93,8 +97,21 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 		done  bool
 	}
 	states := make([]*state, len(src.Families))
+	// start is the least sum of any family with parameters: below d*lo
+	// a family has no tuple, and counting up to it would take as long as
+	// lo is large.
+	start := int64(math.MaxInt64)
 	for i, fam := range src.Families {
-		states[i] = &state{fam: fam, d: int64(len(fam.Params))}
+		st := &state{fam: fam, d: int64(len(fam.Params))}
+		states[i] = st
+		if st.d == 0 {
+			continue
+		}
+		if least, ok := mul64(st.d, lo); ok {
+			start = min(start, least)
+		} else {
+			st.done = true // every tuple's sum overflows int64
+		}
 	}
 	seen := map[string]bool{}
 	n := src.System.Ring.NumVars()
@@ -131,8 +148,14 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 		}
 		return true
 	}
-	for s := int64(0); ; s++ {
-		active := false
+	for s := start; ; s++ {
+		if ctxErr = ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		// waiting is the least d*lo of the families whose tuples start
+		// after s: when no family has a tuple at s, the sums jump there.
+		active, worked := false, false
+		waiting := int64(math.MaxInt64)
 		for i, st := range states {
 			if st.done {
 				continue
@@ -147,13 +170,14 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 			}
 			if s < st.d*lo {
 				active = true
+				waiting = min(waiting, st.d*lo)
 				continue
 			}
 			if hi < math.MaxInt64/st.d && s > st.d*hi {
 				st.done = true
 				continue
 			}
-			active = true
+			active, worked = true, true
 			x = x[:st.d]
 			if !compositions(x, 0, s, lo, hi, func() bool {
 				if st.tries >= budget {
@@ -167,8 +191,11 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 				}
 			}
 		}
-		if !active {
+		if !active || s == math.MaxInt64 {
 			return nil
+		}
+		if !worked {
+			s = waiting - 1
 		}
 	}
 }
@@ -192,6 +219,9 @@ func compositions(x []int64, k int, s, lo, hi int64, fn func() bool) bool {
 		x[k] = v
 		if !compositions(x, k+1, s-v, lo, hi, fn) {
 			return false
+		}
+		if v == math.MaxInt64 {
+			break // v++ would wrap around
 		}
 	}
 	return true
