@@ -86,6 +86,9 @@ type puzzleOutput struct {
 	members   []*puzzle.Member
 	puzzles   []*puzzle.Puzzle
 	questions []*puzzle.Question
+	// long counts the members that made no puzzle because a number has
+	// more digits than the digit solver takes.
+	long int
 }
 
 // build makes the members, puzzles and questions of an analysed setting.
@@ -112,7 +115,8 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 		out.members = nonNil(out.members)
 	}
 	if pf.puzzles > 0 {
-		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed}
+		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed,
+			Skipped: func(*puzzle.Member) { out.long++ }}
 		if out.puzzles, err = src.Puzzles(ctx, f, popt, pf.puzzles); err != nil {
 			return nil, err
 		}
@@ -226,6 +230,9 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 	}
 	if out.puzzles != nil {
 		fmt.Fprintf(w, "\ndigit puzzles (%d, each with exactly one solution):\n", len(out.puzzles))
+		if out.long > 0 {
+			fmt.Fprintf(w, "  (%d member%s skipped: a number of more than %d digits makes no digit puzzle)\n", out.long, plural(out.long), puzzle.MaxPuzzleDigits)
+		}
 		for i, p := range out.puzzles {
 			fmt.Fprintf(w, "\npuzzle %d (%s: %s)\n", i+1, p.Solution, p.Letters)
 			fmt.Fprint(w, indent(p.Text()))

@@ -115,3 +115,19 @@ func TestAnalysePuzzlesHTML(t *testing.T) {
 		t.Errorf("html without puzzles: %v, want a usage error", err)
 	}
 }
+
+// TestAnalysePuzzlesLong asks for puzzles of the two-parameter family
+// with numbers of at least 9 digits, whose members all have a number of
+// more than 18 (g = (b - 1)(h - 1)b): each is skipped and counted, where
+// the digit solver's error used to end the run.
+func TestAnalysePuzzlesLong(t *testing.T) {
+	out, err := analyseWithPuzzles(t, "--ops", "-=|-xx/+|x=|=====|x=", "--puzzles", "2", "--min", "100000000", "--budget", "100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"digit puzzles (0,", "6 members skipped: a number of more than 18 digits makes no digit puzzle"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
