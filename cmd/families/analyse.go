@@ -110,6 +110,17 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, s.Count())
 		return nil
 	}
+	// Without a line there is no system (no ring, even), and the analysis
+	// would end in class error: that is bad input, said as such.
+	sel := opt.Lines
+	if sel == 0 {
+		sel = s.DefaultLines()
+	}
+	if lines, err := s.Lines(sel); err != nil {
+		return usageError{err}
+	} else if len(lines) == 0 {
+		return usagef("setting %s has no line (two numbers joined by operators) among the lines %s: nothing to analyse", s, sel)
+	}
 	if n := s.Count(); n.Cmp(oneInt) != 0 {
 		for _, name := range onePuzzleSettingFlags {
 			if fs.Changed(name) {

@@ -86,3 +86,24 @@ func TestAnalyseJSONFamilies(t *testing.T) {
 		t.Errorf("families: %+v", rep.Families)
 	}
 }
+
+// TestAnalyseNoLines checks that a setting without a line among the lines
+// chosen is bad input (exit 2), not an analysis of class error (exit 0).
+func TestAnalyseNoLines(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"every operator absent", []string{"--size", "2x2", "--ops", "_|___|_"}},
+		{"no short diagonal in 2x2", []string{"--size", "2x2", "--ops", "+|+-x|+", "--lines", "short"}},
+		{"pattern", []string{"--size", "2x2", "--ops", "_|_._|_", "--lines", "rows,cols"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, stderr := runCmd(t, "", tc.args...)
+			if code != 2 || !strings.Contains(stderr, "has no line") {
+				t.Errorf("exit %d, stderr %q, want 2 and no line\n%s", code, stderr, out)
+			}
+		})
+	}
+}
