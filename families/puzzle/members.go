@@ -32,7 +32,8 @@ type Filter struct {
 
 func (f Filter) lo() int64 { return max(f.Min, 1) }
 
-// hi returns the largest allowed number.
+// hi returns the largest allowed number that fits in an int64: beyond
+// 18 digits every int64 passes, and passesBig applies the limit.
 func (f Filter) hi() int64 {
 	if f.MaxDigits <= 0 || f.MaxDigits >= 19 {
 		return math.MaxInt64
@@ -275,7 +276,7 @@ func passes(x []int64, f Filter, lo, hi int64) bool {
 func passesBig(x []*big.Int, f Filter, lo, hi int64) bool {
 	blo, bhi := big.NewInt(lo), big.NewInt(hi)
 	for i, v := range x {
-		if v.Cmp(blo) < 0 || (hi != math.MaxInt64 && v.Cmp(bhi) > 0) {
+		if v.Cmp(blo) < 0 || (hi != math.MaxInt64 && v.Cmp(bhi) > 0) || tooManyDigits(v, f.MaxDigits) {
 			return false
 		}
 		if f.Distinct {
@@ -287,4 +288,15 @@ func passesBig(x []*big.Int, f Filter, lo, hi int64) bool {
 		}
 	}
 	return true
+}
+
+// tooManyDigits reports whether the positive v has more than d decimal
+// digits, for a limit d of 19 or more, beyond what hi can say; d <= 18 is
+// hi's. A number of at most 3d bits is below 8^d, so it has at most d
+// digits and needs no decimal conversion.
+func tooManyDigits(v *big.Int, d int) bool {
+	if d < 19 || v.BitLen() <= 3*d {
+		return false
+	}
+	return len(v.Text(10)) > d
 }

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"slices"
 	"testing"
@@ -203,6 +204,40 @@ func TestLargeMin(t *testing.T) {
 			}
 			if !slices.Equal(bs, tc.want) {
 				t.Errorf("members have b = %v, want %v", bs, tc.want)
+			}
+		})
+	}
+}
+
+// TestMaxDigitsBeyondInt64 filters the two-parameter family's members of
+// at least 9 digits, whose first (b = h = 10^8 + 1) has numbers of 25
+// digits (g = (b - 1)(h - 1)b), by limits of 19 digits and more, which
+// used to mean no limit at all.
+func TestMaxDigitsBeyondInt64(t *testing.T) {
+	src := seedFamilies[1].source(t)
+	const first = 100_000_001
+	tests := []struct {
+		maxDigits int
+		want      []int64 // b of the first member
+	}{
+		{0, []int64{first}},
+		{19, nil},
+		{24, nil},
+		{25, []int64{first}},
+		{1 << 40, []int64{first}},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.maxDigits), func(t *testing.T) {
+			ms, err := src.Members(context.Background(), Filter{Min: 100_000_000, MaxDigits: tc.maxDigits, Budget: 200}, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bs []int64
+			for _, m := range ms {
+				bs = append(bs, m.Values[1].Int64())
+			}
+			if !slices.Equal(bs, tc.want) {
+				t.Errorf("members %v, want b = %v", ms, tc.want)
 			}
 		})
 	}
