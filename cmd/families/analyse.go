@@ -174,15 +174,26 @@ func writeReport(w io.Writer, rep *families.Report) {
 }
 
 // writeFamilies prints each family as formulas, one number a line, and
-// drawn in the grid as seed 000 draws its families.
+// drawn in the grid as seed 000 draws its families. A family whose
+// component the decomposition did not prove irreducible says so.
 func writeFamilies(w io.Writer, s *grid.Setting, res *solve.Result) {
-	fams := res.Families()
-	if len(fams) == 0 {
+	var comps []*solve.Component
+	for _, c := range res.Components {
+		if c.Family != nil {
+			comps = append(comps, c)
+		}
+	}
+	if len(comps) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nfamilies: %d\n", len(fams))
-	for i, f := range fams {
-		fmt.Fprintf(w, "\n  family %d: %s\n", i+1, familyTitle(f))
+	fmt.Fprintf(w, "\nfamilies: %d\n", len(comps))
+	for i, c := range comps {
+		f := c.Family
+		note := ""
+		if !c.Irreducible {
+			note = " (not proved irreducible: possibly several components)"
+		}
+		fmt.Fprintf(w, "\n  family %d: %s%s\n", i+1, familyTitle(f), note)
 		labels := make([]string, len(f.Values))
 		for j, v := range f.Values {
 			labels[j] = v.Format(solve.Person)
