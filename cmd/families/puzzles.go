@@ -10,6 +10,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/families/solve"
 	"github.com/spf13/pflag"
 )
 
@@ -82,6 +83,7 @@ func (pf *puzzleFlags) filter() puzzle.Filter {
 // for.
 type puzzleOutput struct {
 	families  int
+	algebraic int // algebraic families, whose members are not searched
 	params    [][]string
 	members   []*puzzle.Member
 	puzzles   []*puzzle.Puzzle
@@ -104,6 +106,13 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 		return nil, err
 	}
 	out := &puzzleOutput{families: len(src.Families)}
+	if res := rep.Result(); res != nil {
+		for _, f := range res.Families() {
+			if f.Kind == solve.Algebraic {
+				out.algebraic++
+			}
+		}
+	}
 	for _, f := range src.Families {
 		out.params = append(out.params, f.ParamNames())
 	}
@@ -217,9 +226,16 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 	for _, p := range out.params {
 		ps = append(ps, "{"+strings.Join(p, ", ")+"}")
 	}
-	fmt.Fprintf(w, "\nfamilies with integer members to enumerate: %d", out.families)
+	fmt.Fprintf(w, "\nfamilies searched for integer members: %d", out.families)
 	if len(ps) > 0 {
 		fmt.Fprintf(w, " (parameters %s)", strings.Join(ps, ", "))
+	}
+	if out.algebraic > 0 {
+		noun := "families"
+		if out.algebraic == 1 {
+			noun = "family"
+		}
+		fmt.Fprintf(w, "; not searched: %d algebraic %s, whose integer members, if any, are not listed", out.algebraic, noun)
 	}
 	fmt.Fprintln(w)
 	if out.members != nil {

@@ -131,3 +131,29 @@ func TestAnalysePuzzlesLong(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyseAlgebraicNotSearched checks what the members section says of
+// the families it searches: an algebraic family is not searched, which the
+// output used to hide behind "families with integer members to
+// enumerate: 0", as if it had none.
+func TestAnalyseAlgebraicNotSearched(t *testing.T) {
+	tests := []struct {
+		name, ops string
+		want      string
+		not       string
+	}{
+		{"rational", defaultOps, "families searched for integer members: 1 (parameters {k})\n", "not searched"},
+		{"algebraic", "-=|x/x+/|/=|=====|/=", "families searched for integer members: 0; not searched: 1 algebraic family, whose integer members, if any, are not listed\n", "to enumerate"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := analyseWithPuzzles(t, "--ops", tc.ops, "--members", "1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, tc.want) || strings.Contains(out, tc.not) {
+				t.Errorf("output lacks %q or has %q:\n%s", tc.want, tc.not, out)
+			}
+		})
+	}
+}
