@@ -84,6 +84,9 @@ type proofSystem struct {
 	names   []string // the line of each equation
 	nonzero []*poly.Poly
 	basis   []*poly.Poly // reduced grevlex, saturated by nonzero
+	// same says that the lines are the source's, which every member
+	// satisfies already.
+	same bool
 }
 
 // A shownLineError says that a member breaks a line of the grid as shown.
@@ -93,7 +96,7 @@ type shownLineError struct {
 }
 
 func (e *shownLineError) Error() string {
-	return fmt.Sprintf("puzzle: member %s breaks %s, which the question's grid shows but the system's lines leave out", e.m, e.line)
+	return fmt.Sprintf("puzzle: member %s breaks %s of the question's grid, which the source's lines leave out", e.m, e.line)
 }
 
 // proofSystem returns the system of the lines that the question's grid
@@ -117,7 +120,7 @@ func (src *Source) proofSystem(ctx context.Context) (*proofSystem, error) {
 		return nil, fmt.Errorf("puzzle: no question with lines %s: its grid would show lines that make no system: %w", src.Lines, err)
 	}
 	if sameLines(lines, src.lines) {
-		return &proofSystem{shown: shown, eqs: src.System.Polys(), names: lineNames(src.System), nonzero: src.System.Nonzero, basis: src.Basis}, nil
+		return &proofSystem{shown: shown, eqs: src.System.Polys(), names: lineNames(src.System), nonzero: src.System.Nonzero, basis: src.Basis, same: true}, nil
 	}
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("puzzle: no question with lines %s: its grid would show no line of %s", src.Lines, sel)
@@ -312,8 +315,12 @@ func (src *Source) EachQuestion(ctx context.Context, f Filter, yield func(*Quest
 	if err != nil {
 		return err
 	}
+	var keep func([]*big.Int) bool
+	if !ps.same {
+		keep = ps.holds
+	}
 	var qerr error
-	err = src.eachMember(ctx, f, ps.holds, func(m *Member) bool {
+	err = src.eachMember(ctx, f, keep, func(m *Member) bool {
 		var q *Question
 		q, qerr = src.questionOf(ctx, ps, m)
 		var sle *shownLineError
