@@ -8,18 +8,26 @@ import (
 // G (in any order), and a maximal independent set of variables of that
 // size (indices into the ring's variables, ascending): a set S such that no
 // leading monomial of G uses only variables of S (Kredel and Weispfenning
-// 1988). The unit ideal has dimension -1 and the zero ideal the number of
-// variables. Cost: a search over variable subsets, pruned; fine for the
+// 1988). The unit ideal has dimension -1 and no independent variables.
+// Zero polynomials in G are ignored, so G = {0} (the zero ideal) has the
+// number of variables of its ring, all of them independent.
+//
+// An empty G, which is how Basis returns the zero ideal, has no ring to
+// count variables in: Dimension returns 0 and nil for it, which is not its
+// dimension. Callers that can meet the zero ideal check len(G) == 0 first
+// (as solve and the groebner command do) or pass the zero polynomial of
+// their ring. Cost: a search over variable subsets, pruned; fine for the
 // tens of variables of our systems.
 func Dimension(G []*poly.Poly) (int, []int) {
-	if len(G) == 0 {
+	r := ringOf(G)
+	if r == nil {
 		return 0, nil
 	}
-	r := G[0].Ring()
 	n := r.NumVars()
 	if isUnit(G) {
 		return -1, nil
 	}
+	G = nonzero(G)
 	// supports[k] is the set of variables of leading monomial k.
 	supports := make([][]int, len(G))
 	for k, g := range G {
@@ -71,6 +79,28 @@ func Dimension(G []*poly.Poly) (int, []int) {
 	return len(best), append([]int(nil), best...)
 }
 
+// ringOf returns the ring of the polynomials of G, nil when none has one.
+func ringOf(G []*poly.Poly) *poly.Ring {
+	for _, g := range G {
+		if r := g.Ring(); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// nonzero returns the nonzero polynomials of G, which generate the same
+// ideal and all have a leading monomial.
+func nonzero(G []*poly.Poly) []*poly.Poly {
+	out := make([]*poly.Poly, 0, len(G))
+	for _, g := range G {
+		if !g.IsZero() {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 func isUnit(G []*poly.Poly) bool {
 	for _, g := range G {
 		if g.IsConst() && !g.IsZero() {
@@ -84,16 +114,18 @@ func isUnit(G []*poly.Poly) bool {
 // monomial of the Gröbner basis G, in increasing order of the ring, when
 // there are at most limit of them; ok is false when the ideal is not
 // zero-dimensional or there are more. They form a basis of the quotient
-// ring as a vector space. Cost: proportional to the count times len(G).
+// ring as a vector space. Zero polynomials in G are ignored. Cost:
+// proportional to the count times len(G).
 func StandardMonomials(G []*poly.Poly, limit int) (ms []poly.Monomial, ok bool) {
-	if len(G) == 0 {
+	r := ringOf(G)
+	if r == nil {
 		return nil, false
 	}
-	r := G[0].Ring()
 	n := r.NumVars()
 	if isUnit(G) {
 		return nil, true
 	}
+	G = nonzero(G)
 	lms := make([]poly.Monomial, len(G))
 	for k, g := range G {
 		lms[k] = g.LeadMonomial()

@@ -110,6 +110,17 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, s.Count())
 		return nil
 	}
+	// Without a line there is no system (no ring, even), and the analysis
+	// would end in class error: that is bad input, said as such.
+	sel := opt.Lines
+	if sel == 0 {
+		sel = s.DefaultLines()
+	}
+	if lines, err := s.Lines(sel); err != nil {
+		return usageError{err}
+	} else if len(lines) == 0 {
+		return usagef("setting %s has no line (two numbers joined by operators) among the lines %s: nothing to analyse", s, sel)
+	}
 	if n := s.Count(); n.Cmp(oneInt) != 0 {
 		for _, name := range onePuzzleSettingFlags {
 			if fs.Changed(name) {
@@ -163,15 +174,26 @@ func writeReport(w io.Writer, rep *families.Report) {
 }
 
 // writeFamilies prints each family as formulas, one number a line, and
-// drawn in the grid as seed 000 draws its families.
+// drawn in the grid as seed 000 draws its families. A family whose
+// component the decomposition did not prove irreducible says so.
 func writeFamilies(w io.Writer, s *grid.Setting, res *solve.Result) {
-	fams := res.Families()
-	if len(fams) == 0 {
+	var comps []*solve.Component
+	for _, c := range res.Components {
+		if c.Family != nil {
+			comps = append(comps, c)
+		}
+	}
+	if len(comps) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nfamilies: %d\n", len(fams))
-	for i, f := range fams {
-		fmt.Fprintf(w, "\n  family %d: %s\n", i+1, familyTitle(f))
+	fmt.Fprintf(w, "\nfamilies: %d\n", len(comps))
+	for i, c := range comps {
+		f := c.Family
+		note := ""
+		if !c.Irreducible {
+			note = " (not proved irreducible: possibly several components)"
+		}
+		fmt.Fprintf(w, "\n  family %d: %s%s\n", i+1, familyTitle(f), note)
 		labels := make([]string, len(f.Values))
 		for j, v := range f.Values {
 			labels[j] = v.Format(solve.Person)

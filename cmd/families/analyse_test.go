@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
 )
 
 // TestAnalyseJSONLines checks that --format jsonl writes the analysis of
@@ -84,5 +89,51 @@ func TestAnalyseJSONFamilies(t *testing.T) {
 	if len(rep.Families) != 1 || rep.Families[0].Kind != "rational" || len(rep.Families[0].Solution) != 9 ||
 		strings.Join(rep.Families[0].Parameters, " ") != "b h" || rep.Families[0].Solution["m"] != "b^2*(h - 1)" {
 		t.Errorf("families: %+v", rep.Families)
+	}
+}
+
+// TestAnalyseNoLines checks that a setting without a line among the lines
+// chosen is bad input (exit 2), not an analysis of class error (exit 0).
+func TestAnalyseNoLines(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"every operator absent", []string{"--size", "2x2", "--ops", "_|___|_"}},
+		{"no short diagonal in 2x2", []string{"--size", "2x2", "--ops", "+|+-x|+", "--lines", "short"}},
+		{"pattern", []string{"--size", "2x2", "--ops", "_|_._|_", "--lines", "rows,cols"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, stderr := runCmd(t, "", tc.args...)
+			if code != 2 || !strings.Contains(stderr, "has no line") {
+				t.Errorf("exit %d, stderr %q, want 2 and no line\n%s", code, stderr, out)
+			}
+		})
+	}
+}
+
+// TestFamilyNotProvedIrreducible checks that a family whose component the
+// decomposition did not prove irreducible is printed as such, and one that
+// was proved is not; the flag is set by hand on the default grid's family,
+// as the searches that give up need extensions of degree beyond 4096.
+func TestFamilyNotProvedIrreducible(t *testing.T) {
+	const note = "(not proved irreducible"
+	for _, proved := range []bool{true, false} {
+		s := grid.MustParseOps(defaultOps, grid.Size{Rows: 3, Cols: 3})
+		rep, err := families.Analyze(context.Background(), s, families.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := rep.Result()
+		if len(res.Components) != 1 || !res.Components[0].Irreducible {
+			t.Fatalf("components %+v, want one proved irreducible", res.Components)
+		}
+		res.Components[0].Irreducible = proved
+		var b bytes.Buffer
+		writeFamilies(&b, s, res)
+		if got := strings.Contains(b.String(), note); got == proved {
+			t.Errorf("proved %v: output has %q: %v\n%s", proved, note, got, b.String())
+		}
 	}
 }

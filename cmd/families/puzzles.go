@@ -10,6 +10,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/families/solve"
 	"github.com/spf13/pflag"
 )
 
@@ -82,10 +83,14 @@ func (pf *puzzleFlags) filter() puzzle.Filter {
 // for.
 type puzzleOutput struct {
 	families  int
+	algebraic int // algebraic families, whose members are not searched
 	params    [][]string
 	members   []*puzzle.Member
 	puzzles   []*puzzle.Puzzle
 	questions []*puzzle.Question
+	// long counts the members that made no puzzle because a number has
+	// more digits than the digit solver takes.
+	long int
 }
 
 // build makes the members, puzzles and questions of an analysed setting.
@@ -101,6 +106,13 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 		return nil, err
 	}
 	out := &puzzleOutput{families: len(src.Families)}
+	if res := rep.Result(); res != nil {
+		for _, f := range res.Families() {
+			if f.Kind == solve.Algebraic {
+				out.algebraic++
+			}
+		}
+	}
 	for _, f := range src.Families {
 		out.params = append(out.params, f.ParamNames())
 	}
@@ -112,7 +124,8 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 		out.members = nonNil(out.members)
 	}
 	if pf.puzzles > 0 {
-		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed}
+		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed,
+			Skipped: func(*puzzle.Member) { out.long++ }}
 		if out.puzzles, err = src.Puzzles(ctx, f, popt, pf.puzzles); err != nil {
 			return nil, err
 		}
@@ -213,9 +226,16 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 	for _, p := range out.params {
 		ps = append(ps, "{"+strings.Join(p, ", ")+"}")
 	}
-	fmt.Fprintf(w, "\nfamilies with integer members to enumerate: %d", out.families)
+	fmt.Fprintf(w, "\nfamilies searched for integer members: %d", out.families)
 	if len(ps) > 0 {
 		fmt.Fprintf(w, " (parameters %s)", strings.Join(ps, ", "))
+	}
+	if out.algebraic > 0 {
+		noun := "families"
+		if out.algebraic == 1 {
+			noun = "family"
+		}
+		fmt.Fprintf(w, "; not searched: %d algebraic %s, whose integer members, if any, are not listed", out.algebraic, noun)
 	}
 	fmt.Fprintln(w)
 	if out.members != nil {
@@ -226,6 +246,9 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 	}
 	if out.puzzles != nil {
 		fmt.Fprintf(w, "\ndigit puzzles (%d, each with exactly one solution):\n", len(out.puzzles))
+		if out.long > 0 {
+			fmt.Fprintf(w, "  (%d member%s skipped: a number of more than %d digits makes no digit puzzle)\n", out.long, plural(out.long), puzzle.MaxPuzzleDigits)
+		}
 		for i, p := range out.puzzles {
 			fmt.Fprintf(w, "\npuzzle %d (%s: %s)\n", i+1, p.Solution, p.Letters)
 			fmt.Fprint(w, indent(p.Text()))

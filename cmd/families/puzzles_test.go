@@ -115,3 +115,45 @@ func TestAnalysePuzzlesHTML(t *testing.T) {
 		t.Errorf("html without puzzles: %v, want a usage error", err)
 	}
 }
+
+// TestAnalysePuzzlesLong asks for puzzles of the two-parameter family
+// with numbers of at least 9 digits, whose members all have a number of
+// more than 18 (g = (b - 1)(h - 1)b): each is skipped and counted, where
+// the digit solver's error used to end the run.
+func TestAnalysePuzzlesLong(t *testing.T) {
+	out, err := analyseWithPuzzles(t, "--ops", "-=|-xx/+|x=|=====|x=", "--puzzles", "2", "--min", "100000000", "--budget", "100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"digit puzzles (0,", "6 members skipped: a number of more than 18 digits makes no digit puzzle"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestAnalyseAlgebraicNotSearched checks what the members section says of
+// the families it searches: an algebraic family is not searched, which the
+// output used to hide behind "families with integer members to
+// enumerate: 0", as if it had none.
+func TestAnalyseAlgebraicNotSearched(t *testing.T) {
+	tests := []struct {
+		name, ops string
+		want      string
+		not       string
+	}{
+		{"rational", defaultOps, "families searched for integer members: 1 (parameters {k})\n", "not searched"},
+		{"algebraic", "-=|x/x+/|/=|=====|/=", "families searched for integer members: 0; not searched: 1 algebraic family, whose integer members, if any, are not listed\n", "to enumerate"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := analyseWithPuzzles(t, "--ops", tc.ops, "--members", "1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, tc.want) || strings.Contains(out, tc.not) {
+				t.Errorf("output lacks %q or has %q:\n%s", tc.want, tc.not, out)
+			}
+		})
+	}
+}

@@ -27,7 +27,9 @@
 // Encode writes a member as letter words, one letter per digit used (the
 // same digit always the same letter), with canonical letters in order of
 // first appearance or a seeded random choice. A generated puzzle is kept
-// only when the digit solver (families/digits) finds exactly one solution.
+// only when the digit solver (families/digits) finds exactly one solution;
+// a member with a number of more than MaxPuzzleDigits digits, more than the
+// solver takes, is skipped.
 // Its rules are those of FromGrid, which also reads puzzles typed as token
 // grids: distinct letters are distinct digits, no number of two or more
 // digits starts with 0, and no number of the grid is 0 (every number of a
@@ -44,5 +46,8 @@
 // dimension 0 and degree 1, and its one point is the member. An exact
 // Jacobian rank test at the member rules out most candidate sets before
 // any basis is computed: a point of multiplicity one has a Jacobian of full
-// rank.
+// rank. The system proved is that of the lines the question's grid shows,
+// read as a reader reads it (its default lines): with custom lines that can
+// differ from the source's system, since an operator cell lies on two
+// diagonals, and a member that breaks a shown line makes no question.
 package puzzle

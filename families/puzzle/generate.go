@@ -66,6 +66,11 @@ func Encode(vals []*big.Int, rng *rand.Rand) (words []string, letters digits.Sol
 	return words, letters, nil
 }
 
+// MaxPuzzleDigits is the most digits a number of a digit puzzle can have:
+// the digit solver (families/digits) takes words of at most 18 letters, so
+// that every word's value fits in an int64.
+const MaxPuzzleDigits = 18
+
 // PuzzleOptions choose how members become digit puzzles.
 type PuzzleOptions struct {
 	// Diagonals gives the diagonals of the grid as extra clues; without
@@ -76,6 +81,10 @@ type PuzzleOptions struct {
 	// the canonical letters in order of first appearance.
 	Random bool
 	Seed   uint64
+	// Skipped, when not nil, is called with every member that makes no
+	// puzzle because one of its numbers has more than MaxPuzzleDigits
+	// digits; such members are skipped, and the search goes on.
+	Skipped func(*Member)
 }
 
 // A Puzzle is a digit puzzle with exactly one solution.
@@ -239,9 +248,11 @@ func (pm *puzzleMaker) make(ctx context.Context, m *Member) (*Puzzle, error) {
 
 // EachPuzzle calls yield with the digit puzzles of the members (in the
 // order of EachMember, filtered by f) that have exactly one solution,
-// until yield returns false or the members run out. With f.AllOps the
-// lines shown must use all four operators. Cost: per member, one search
-// of the digit solver with a limit of 2.
+// until yield returns false or the members run out. A member with a
+// number of more than MaxPuzzleDigits digits makes no puzzle and is
+// skipped (see PuzzleOptions.Skipped). With f.AllOps the lines shown must
+// use all four operators. Cost: per member, one search of the digit
+// solver with a limit of 2.
 func (src *Source) EachPuzzle(ctx context.Context, f Filter, opt PuzzleOptions, yield func(*Puzzle) bool) error {
 	pm, err := src.puzzleMaker(opt)
 	if err != nil {
@@ -252,6 +263,12 @@ func (src *Source) EachPuzzle(ctx context.Context, f Filter, opt PuzzleOptions, 
 	}
 	var perr error
 	err = src.EachMember(ctx, f, func(m *Member) bool {
+		if tooLong(m) {
+			if opt.Skipped != nil {
+				opt.Skipped(m)
+			}
+			return true
+		}
 		var p *Puzzle
 		if p, perr = pm.make(ctx, m); perr != nil {
 			return false
@@ -273,4 +290,18 @@ func (src *Source) Puzzles(ctx context.Context, f Filter, opt PuzzleOptions, n i
 		return n <= 0 || len(out) < n
 	})
 	return out, err
+}
+
+// puzzleLimit is 10^MaxPuzzleDigits, the least number with too many digits.
+var puzzleLimit = new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxPuzzleDigits), nil)
+
+// tooLong reports whether a number of m has more than MaxPuzzleDigits
+// digits.
+func tooLong(m *Member) bool {
+	for _, v := range m.Values {
+		if v != nil && v.CmpAbs(puzzleLimit) >= 0 {
+			return true
+		}
+	}
+	return false
 }

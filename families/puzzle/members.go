@@ -32,7 +32,8 @@ type Filter struct {
 
 func (f Filter) lo() int64 { return max(f.Min, 1) }
 
-// hi returns the largest allowed number.
+// hi returns the largest allowed number that fits in an int64: beyond
+// 18 digits every int64 passes, and passesBig applies the limit.
 func (f Filter) hi() int64 {
 	if f.MaxDigits <= 0 || f.MaxDigits >= 19 {
 		return math.MaxInt64
@@ -66,11 +67,22 @@ func (src *Source) Members(ctx context.Context, f Filter, n int) ([]*Member, err
 // under a symmetry of the grid to one listed before is skipped. Every
 // member is checked against the system exactly before it is yielded.
 //
-// A family is done when its parameters pass the largest allowed number or
-// it has tried f.Budget tuples. The error is ctx's, checked every 4096
-// tuples. Cost: per tuple, one exact evaluation of each number (int64
-// with overflow detection, big.Int beyond).
+// The sums start at the smallest one that the parameters allow (d * Min
+// for d parameters), so a large Min costs nothing before its first tuple.
+// Parameters are int64 and so are their sums: a family whose parameters
+// cannot sum to at most math.MaxInt64 (d * Min beyond it) has no tuple to
+// try. A family is done when its parameters pass the largest allowed
+// number or it has tried f.Budget tuples. The error is ctx's, checked at
+// every sum and every 4096 tuples. Cost: per tuple, one exact evaluation
+// of each number (int64 with overflow detection, big.Int beyond).
 func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member) bool) error {
+	return src.eachMember(ctx, f, nil, yield)
+}
+
+// eachMember is EachMember with members whose numbers (ring order) keep
+// rejects left out before the symmetries are applied: a member equivalent
+// to a rejected one is still listed.
+func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
 	if f.AllOps && !usesAllOps(src.lines) {
 		return nil
 	}
@@ -86,8 +98,21 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 		done  bool
 	}
 	states := make([]*state, len(src.Families))
+	// start is the least sum of any family with parameters: below d*lo
+	// a family has no tuple, and counting up to it would take as long as
+	// lo is large.
+	start := int64(math.MaxInt64)
 	for i, fam := range src.Families {
-		states[i] = &state{fam: fam, d: int64(len(fam.Params))}
+		st := &state{fam: fam, d: int64(len(fam.Params))}
+		states[i] = st
+		if st.d == 0 {
+			continue
+		}
+		if least, ok := mul64(st.d, lo); ok {
+			start = min(start, least)
+		} else {
+			st.done = true // every tuple's sum overflows int64
+		}
 	}
 	seen := map[string]bool{}
 	n := src.System.Ring.NumVars()
@@ -106,7 +131,7 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 			}
 		}
 		vals := src.member(st.fam, params, out, f, lo, hi)
-		if vals == nil {
+		if vals == nil || keep != nil && !keep(vals) {
 			return true
 		}
 		k := src.key(vals)
@@ -124,8 +149,14 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 		}
 		return true
 	}
-	for s := int64(0); ; s++ {
-		active := false
+	for s := start; ; s++ {
+		if ctxErr = ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		// waiting is the least d*lo of the families whose tuples start
+		// after s: when no family has a tuple at s, the sums jump there.
+		active, worked := false, false
+		waiting := int64(math.MaxInt64)
 		for i, st := range states {
 			if st.done {
 				continue
@@ -140,13 +171,14 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 			}
 			if s < st.d*lo {
 				active = true
+				waiting = min(waiting, st.d*lo)
 				continue
 			}
 			if hi < math.MaxInt64/st.d && s > st.d*hi {
 				st.done = true
 				continue
 			}
-			active = true
+			active, worked = true, true
 			x = x[:st.d]
 			if !compositions(x, 0, s, lo, hi, func() bool {
 				if st.tries >= budget {
@@ -160,8 +192,11 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 				}
 			}
 		}
-		if !active {
+		if !active || s == math.MaxInt64 {
 			return nil
+		}
+		if !worked {
+			s = waiting - 1
 		}
 	}
 }
@@ -185,6 +220,9 @@ func compositions(x []int64, k int, s, lo, hi int64, fn func() bool) bool {
 		x[k] = v
 		if !compositions(x, k+1, s-v, lo, hi, fn) {
 			return false
+		}
+		if v == math.MaxInt64 {
+			break // v++ would wrap around
 		}
 	}
 	return true
@@ -238,7 +276,7 @@ func passes(x []int64, f Filter, lo, hi int64) bool {
 func passesBig(x []*big.Int, f Filter, lo, hi int64) bool {
 	blo, bhi := big.NewInt(lo), big.NewInt(hi)
 	for i, v := range x {
-		if v.Cmp(blo) < 0 || (hi != math.MaxInt64 && v.Cmp(bhi) > 0) {
+		if v.Cmp(blo) < 0 || (hi != math.MaxInt64 && v.Cmp(bhi) > 0) || tooManyDigits(v, f.MaxDigits) {
 			return false
 		}
 		if f.Distinct {
@@ -250,4 +288,15 @@ func passesBig(x []*big.Int, f Filter, lo, hi int64) bool {
 		}
 	}
 	return true
+}
+
+// tooManyDigits reports whether the positive v has more than d decimal
+// digits, for a limit d of 19 or more, beyond what hi can say; d <= 18 is
+// hi's. A number of at most 3d bits is below 8^d, so it has at most d
+// digits and needs no decimal conversion.
+func tooManyDigits(v *big.Int, d int) bool {
+	if d < 19 || v.BitLen() <= 3*d {
+		return false
+	}
+	return len(v.Text(10)) > d
 }

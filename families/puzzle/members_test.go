@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"slices"
 	"testing"
@@ -122,6 +123,121 @@ func TestFilters(t *testing.T) {
 			}
 			if got := ks(ms); !slices.Equal(got, tc.want) {
 				t.Errorf("k = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLargeMin lists members with a smallest number near the top of
+// int64. The sums used to start at 0 (a hang: 10^18 empty sums before the
+// first tuple, and no check of ctx among them) and d*Min overflowed. The
+// two-parameter family's first member at Min = M is b = h = M + 1 (f = b -
+// b/h). With a one-parameter subfamily (h = b) listed first, whose tuples
+// start at M, the sums must jump from where its budget ends to 2M, where
+// the family's tuples start; the family's first tuples there give only
+// members the subfamily listed.
+func TestLargeMin(t *testing.T) {
+	const e18 = 1_000_000_000_000_000_000
+	two := seedFamilies[1]
+	tests := []struct {
+		name     string
+		diagonal bool // add the subfamily h = b
+		f        Filter
+		canceled bool
+		n        int
+		want     []int64 // b of each member
+		err      error
+	}{
+		{"first member", false, Filter{Min: e18}, false, 1, []int64{e18 + 1}, nil},
+		{"sum beyond int64", false, Filter{Min: 5 * e18}, false, 1, nil, nil},
+		{"no member", false, Filter{Min: e18, Budget: 100}, false, 1, nil, nil},
+		{"jump to the next family", true, Filter{Min: e18, Budget: 4}, false, 0, []int64{e18 + 1, e18 + 2, e18 + 3}, nil},
+		{"canceled", false, Filter{Min: e18}, true, 1, nil, context.Canceled},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := two.source(t)
+			if tc.diagonal {
+				r := src.System.Ring
+				num := map[string]string{"a": "b^2", "b": "b", "c": "b^2 - b", "d": "b^2 - b", "f": "b - 1",
+					"g": "(b - 1)^2*b", "h": "b", "k": "b^2 - b", "m": "b^3 - b^2"}
+				ps := make([]*poly.Poly, r.NumVars())
+				for v := range ps {
+					ps[v] = r.MustParse(num[r.VarName(v)])
+				}
+				sub, err := NewFamily(r, []string{"b"}, ps, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				src.Families = []*Family{sub, src.Families[0]}
+			}
+			if tc.name == "no member" {
+				src = seedFamilies[0].source(t) // b = 2 always
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.canceled {
+				cancel()
+			}
+			type result struct {
+				ms  []*Member
+				err error
+			}
+			done := make(chan result, 1)
+			go func() {
+				ms, err := src.Members(ctx, tc.f, tc.n)
+				done <- result{ms, err}
+			}()
+			var res result
+			select {
+			case res = <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("Members did not return within 20 s")
+			}
+			if res.err != tc.err {
+				t.Fatalf("error %v, want %v", res.err, tc.err)
+			}
+			var bs []int64
+			for _, m := range res.ms {
+				checkMember(t, src, m)
+				bs = append(bs, m.Values[1].Int64())
+			}
+			if !slices.Equal(bs, tc.want) {
+				t.Errorf("members have b = %v, want %v", bs, tc.want)
+			}
+		})
+	}
+}
+
+// TestMaxDigitsBeyondInt64 filters the two-parameter family's members of
+// at least 9 digits, whose first (b = h = 10^8 + 1) has numbers of 25
+// digits (g = (b - 1)(h - 1)b), by limits of 19 digits and more, which
+// used to mean no limit at all.
+func TestMaxDigitsBeyondInt64(t *testing.T) {
+	src := seedFamilies[1].source(t)
+	const first = 100_000_001
+	tests := []struct {
+		maxDigits int
+		want      []int64 // b of the first member
+	}{
+		{0, []int64{first}},
+		{19, nil},
+		{24, nil},
+		{25, []int64{first}},
+		{1 << 40, []int64{first}},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.maxDigits), func(t *testing.T) {
+			ms, err := src.Members(context.Background(), Filter{Min: 100_000_000, MaxDigits: tc.maxDigits, Budget: 200}, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bs []int64
+			for _, m := range ms {
+				bs = append(bs, m.Values[1].Int64())
+			}
+			if !slices.Equal(bs, tc.want) {
+				t.Errorf("members %v, want b = %v", ms, tc.want)
 			}
 		})
 	}

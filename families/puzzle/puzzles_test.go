@@ -166,6 +166,57 @@ func TestGeneratedPuzzles(t *testing.T) {
 	}
 }
 
+// TestPuzzlesSkipLong makes puzzles from the one-parameter family with a
+// point of it at k = 10^19 listed first (a point has sum 0): its numbers
+// have 20 digits, more than the digit solver takes, which used to end the
+// run with the solver's error. It is skipped and reported, and the
+// family's puzzles follow.
+func TestPuzzlesSkipLong(t *testing.T) {
+	src := seedFamilies[0].source(t)
+	r := src.System.Ring
+	k, _ := new(big.Int).SetString("10000000000000000000", 10)
+	kv := map[string]*big.Int{"a": k, "b": big.NewInt(2), "c": new(big.Int).Add(k, big.NewInt(2)), "d": big.NewInt(2),
+		"f": new(big.Int).Sub(k, big.NewInt(2)), "g": k, "h": new(big.Int).Lsh(k, 1), "k": k, "m": big.NewInt(2)}
+	vals := make([]*big.Rat, r.NumVars())
+	for v := range vals {
+		vals[v] = new(big.Rat).SetInt(kv[r.VarName(v)])
+	}
+	point, err := NewPoint(r, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Families = append([]*Family{point}, src.Families...)
+	tests := []struct {
+		name string
+		f    Filter
+		n    int
+		want []string // the solutions of the puzzles
+	}{
+		{"long point first", Filter{Min: 2}, 2, []string{"4 2 6 / 2 2 4 / 8 4 2", "6 2 8 / 2 4 6 / 12 6 2"}},
+		{"only the long point", Filter{Min: 2, Budget: 1}, 1, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var skipped []string
+			opt := PuzzleOptions{Skipped: func(m *Member) { skipped = append(skipped, m.String()) }}
+			ps, err := src.Puzzles(context.Background(), tc.f, opt, tc.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range ps {
+				got = append(got, p.Solution.String())
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("puzzles of %q, want %q", got, tc.want)
+			}
+			if len(skipped) == 0 || skipped[0] != "10000000000000000000 2 10000000000000000002 / 2 9999999999999999998 10000000000000000000 / 20000000000000000000 10000000000000000000 2" {
+				t.Errorf("skipped %q, want the point first", skipped)
+			}
+		})
+	}
+}
+
 // checkReadBack solves the printed puzzle as `families solve` does.
 func checkReadBack(t *testing.T, text string, ev grid.Eval, want digits.Solution) {
 	t.Helper()

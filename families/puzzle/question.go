@@ -3,6 +3,7 @@ package puzzle
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -22,9 +23,10 @@ type Question struct {
 	Revealed []string
 	// Solution is the member the question hides.
 	Solution *Member
-	// Basis is the proof: the reduced grevlex basis of the system, the
-	// revealed values and the nonzero conditions after saturation, which
-	// is {x - value} for every number x.
+	// Basis is the proof: the reduced grevlex basis of the system of the
+	// lines that Grid shows (as a reader takes them: see
+	// Source.Question), the revealed values and the nonzero conditions
+	// after saturation, which is {x - value} for every number x.
 	Basis []*poly.Poly
 }
 
@@ -52,16 +54,124 @@ func (q *Question) MarshalJSON() ([]byte, error) {
 }
 
 // Question reveals a smallest set of the numbers of member m that forces
-// the others, and proves it: the system with the revealed values, saturated
-// by the nonzero conditions, has dimension 0 and degree 1, and its point is
-// m. Sets are tried by size and then lexicographically (by row-major
+// the others, and proves it: the system of the lines that the question's
+// grid shows (see proofSystem), with the revealed values, saturated by the
+// nonzero conditions, has dimension 0 and degree 1, and its point is m.
+// Sets are tried by size and then lexicographically (by row-major
 // position), each first by the exact rank of the system's Jacobian at m on
 // the hidden numbers, which a point of multiplicity one must have full.
 // The result is nil when only revealing every number works (some
-// component through m is not reduced, for instance). Cost: one exact
-// Jacobian, and one saturated basis for every set that passes the rank
-// test until one is proved; sizes from n - rank(J) up.
+// component through m is not reduced, for instance). It is an error when
+// m breaks a line that the grid shows but the source's lines leave out
+// (custom lines; see proofSystem): no question of m is true as printed.
+// Cost: one exact Jacobian, and one saturated basis for every set that
+// passes the rank test until one is proved; sizes from n - rank(J) up;
+// with custom lines, one more saturated basis for the lines shown.
 func (src *Source) Question(ctx context.Context, m *Member) (*Question, error) {
+	ps, err := src.proofSystem(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return src.questionOf(ctx, ps, m)
+}
+
+// A proofSystem is the system that a question's proof solves, in the ring
+// of the source's system: that of the lines a reader finds in the grid as
+// the question shows it.
+type proofSystem struct {
+	shown   *grid.Setting
+	eqs     []*poly.Poly
+	names   []string // the line of each equation
+	nonzero []*poly.Poly
+	basis   []*poly.Poly // reduced grevlex, saturated by nonzero
+	// same says that the lines are the source's, which every member
+	// satisfies already.
+	same bool
+}
+
+// A shownLineError says that a member breaks a line of the grid as shown.
+type shownLineError struct {
+	m    *Member
+	line string
+}
+
+func (e *shownLineError) Error() string {
+	return fmt.Sprintf("puzzle: member %s breaks %s of the question's grid, which the source's lines leave out", e.m, e.line)
+}
+
+// proofSystem returns the system of the lines that the question's grid
+// states. The grid shows every operator of the source's lines
+// (shownSetting), and a reader takes its default lines (rows, cols and
+// diag with =, all four without), as FromGrid and digit puzzles do. With
+// the source's default lines that is the same system; with custom lines
+// it need not be: an operator cell lies on two diagonals, so a kept cell
+// can show a line that the source leaves out, and short diagonals shown in
+// a grid with = are no lines to the reader. A proof from the source's
+// system would then not be about the grid the reader sees, so the shown
+// lines get their own system. Cost: nothing, or one saturated basis.
+func (src *Source) proofSystem(ctx context.Context) (*proofSystem, error) {
+	shown, err := shownSetting(src.Setting, src.Lines)
+	if err != nil {
+		return nil, err
+	}
+	sel := shown.DefaultLines()
+	lines, err := shown.Lines(sel)
+	if err != nil {
+		return nil, fmt.Errorf("puzzle: no question with lines %s: its grid would show lines that make no system: %w", src.Lines, err)
+	}
+	if sameLines(lines, src.lines) {
+		return &proofSystem{shown: shown, eqs: src.System.Polys(), names: lineNames(src.System), nonzero: src.System.Nonzero, basis: src.Basis, same: true}, nil
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("puzzle: no question with lines %s: its grid would show no line of %s", src.Lines, sel)
+	}
+	sys, err := shown.System(sel, src.Eval, poly.Grevlex)
+	if err != nil {
+		return nil, err
+	}
+	r := src.System.Ring
+	move := func(ps []*poly.Poly) ([]*poly.Poly, error) {
+		out := make([]*poly.Poly, len(ps))
+		for i, p := range ps {
+			if out[i], err = p.ToRing(r); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	ps := &proofSystem{shown: shown, names: lineNames(sys)}
+	if ps.eqs, err = move(sys.Polys()); err != nil {
+		return nil, err
+	}
+	if ps.nonzero, err = move(sys.Nonzero); err != nil {
+		return nil, err
+	}
+	if ps.basis, err = families.SaturatedBasis(ctx, ps.eqs, ps.nonzero, src.Limits); err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// sameLines reports whether a and b are the same set of lines: the same
+// numbers joined by the same operators.
+func sameLines(a, b []grid.Line) bool {
+	key := func(l *grid.Line) string { return fmt.Sprint(l.Nums, l.Ops) }
+	set := map[string]bool{}
+	for i := range a {
+		set[key(&a[i])] = true
+	}
+	in := map[string]bool{}
+	for i := range b {
+		if !set[key(&b[i])] {
+			return false
+		}
+		in[key(&b[i])] = true
+	}
+	return len(in) == len(set)
+}
+
+// questionOf is Question with the proof system ps.
+func (src *Source) questionOf(ctx context.Context, ps *proofSystem, m *Member) (*Question, error) {
 	r := src.System.Ring
 	n := r.NumVars()
 	x := make([]*big.Rat, n)
@@ -71,11 +181,14 @@ func (src *Source) Question(ctx context.Context, m *Member) (*Question, error) {
 		}
 		x[v] = new(big.Rat).SetInt(m.Values[i])
 	}
-	J := make([][]*big.Rat, 0, len(src.System.Equations))
-	for _, e := range src.System.Equations {
+	if l := ps.broken(x); l != "" {
+		return nil, &shownLineError{m: m, line: l}
+	}
+	J := make([][]*big.Rat, 0, len(ps.eqs))
+	for _, e := range ps.eqs {
 		row := make([]*big.Rat, n)
 		for v := range n {
-			row[v] = e.Poly.Derivative(v).Eval(x)
+			row[v] = e.Derivative(v).Eval(x)
 		}
 		J = append(J, row)
 	}
@@ -94,7 +207,7 @@ func (src *Source) Question(ctx context.Context, m *Member) (*Question, error) {
 			if rankOf(J, hidden) != len(hidden) {
 				return true
 			}
-			if proved, proof, err = src.prove(ctx, x, reveal); err != nil || proved {
+			if proved, proof, err = src.prove(ctx, ps, x, reveal); err != nil || proved {
 				found = append([]int(nil), reveal...)
 				return false
 			}
@@ -104,23 +217,57 @@ func (src *Source) Question(ctx context.Context, m *Member) (*Question, error) {
 			return nil, err
 		}
 		if proved {
-			return src.question(m, found, proof)
+			return src.question(ps, m, found, proof)
 		}
 	}
 	return nil, nil
 }
 
-// prove reports whether the system with the numbers reveal fixed to their
-// values in x has exactly the one solution x, and returns the basis that
-// shows it. The saturated basis of the setting stands for the system: its
+// holds reports whether the numbers x (ring order) satisfy every equation
+// and nonzero condition of ps.
+func (ps *proofSystem) holds(x []*big.Int) bool {
+	q := make([]*big.Rat, len(x))
+	for v, xv := range x {
+		q[v] = new(big.Rat).SetInt(xv)
+	}
+	return ps.broken(q) == ""
+}
+
+// broken returns the name of a line or nonzero condition of ps that the
+// numbers x (ring order) break, or "" when they satisfy all.
+func (ps *proofSystem) broken(x []*big.Rat) string {
+	for i, e := range ps.eqs {
+		if e.Eval(x).Sign() != 0 {
+			return ps.names[i]
+		}
+	}
+	for _, p := range ps.nonzero {
+		if p.Eval(x).Sign() == 0 {
+			return "the nonzero condition " + p.String()
+		}
+	}
+	return ""
+}
+
+func lineNames(sys *grid.System) []string {
+	out := make([]string, len(sys.Equations))
+	for i, e := range sys.Equations {
+		out[i] = e.Line.Name
+	}
+	return out
+}
+
+// prove reports whether the system ps with the numbers reveal fixed to
+// their values in x has exactly the one solution x, and returns the basis
+// that shows it. The saturated basis of ps stands for its equations: its
 // ideal plus the new equations has the same saturation.
-func (src *Source) prove(ctx context.Context, x []*big.Rat, reveal []int) (bool, []*poly.Poly, error) {
+func (src *Source) prove(ctx context.Context, ps *proofSystem, x []*big.Rat, reveal []int) (bool, []*poly.Poly, error) {
 	r := src.System.Ring
-	F := append([]*poly.Poly(nil), src.Basis...)
+	F := append([]*poly.Poly(nil), ps.basis...)
 	for _, v := range reveal {
 		F = append(F, new(poly.Poly).Sub(r.Var(v), r.Const(x[v])))
 	}
-	G, err := families.SaturatedBasis(ctx, F, src.System.Nonzero, src.Limits)
+	G, err := families.SaturatedBasis(ctx, F, ps.nonzero, src.Limits)
 	if err != nil {
 		return false, nil, err
 	}
@@ -138,11 +285,7 @@ func (src *Source) prove(ctx context.Context, x []*big.Rat, reveal []int) (bool,
 	return true, G, nil
 }
 
-func (src *Source) question(m *Member, reveal []int, proof []*poly.Poly) (*Question, error) {
-	shown, err := shownSetting(src.Setting, src.Lines)
-	if err != nil {
-		return nil, err
-	}
+func (src *Source) question(ps *proofSystem, m *Member, reveal []int, proof []*poly.Poly) (*Question, error) {
 	vals := make([]*big.Rat, m.Size.Numbers())
 	var names []string
 	isRevealed := map[int]bool{}
@@ -155,7 +298,7 @@ func (src *Source) question(m *Member, reveal []int, proof []*poly.Poly) (*Quest
 			names = append(names, m.Size.Name(i))
 		}
 	}
-	g, err := grid.Tokens(shown, vals)
+	g, err := grid.Tokens(ps.shown, vals)
 	if err != nil {
 		return nil, err
 	}
@@ -164,12 +307,27 @@ func (src *Source) question(m *Member, reveal []int, proof []*poly.Poly) (*Quest
 
 // EachQuestion calls yield with a question for each member of EachMember
 // (filtered by f) until yield returns false; a member that needs every
-// number revealed gives none. Cost: one Question per member.
+// number revealed gives none, and so does one that breaks a line the
+// question's grid shows but the source's lines leave out (custom lines),
+// as a digit puzzle skips it. Cost: one Question per member.
 func (src *Source) EachQuestion(ctx context.Context, f Filter, yield func(*Question) bool) error {
+	ps, err := src.proofSystem(ctx)
+	if err != nil {
+		return err
+	}
+	var keep func([]*big.Int) bool
+	if !ps.same {
+		keep = ps.holds
+	}
 	var qerr error
-	err := src.EachMember(ctx, f, func(m *Member) bool {
+	err = src.eachMember(ctx, f, keep, func(m *Member) bool {
 		var q *Question
-		if q, qerr = src.Question(ctx, m); qerr != nil {
+		q, qerr = src.questionOf(ctx, ps, m)
+		var sle *shownLineError
+		if errors.As(qerr, &sle) {
+			q, qerr = nil, nil
+		}
+		if qerr != nil {
 			return false
 		}
 		return q == nil || yield(q)

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
 
@@ -70,8 +72,31 @@ func TestQuestions(t *testing.T) {
 // reduced basis after saturation is {x - value} for the hidden x.
 func forces(t *testing.T, src *Source, m *Member, revealed []string) bool {
 	t.Helper()
-	r := src.System.Ring
-	val := func(v int) *big.Rat { return new(big.Rat).SetInt(m.Values[src.num[v]]) }
+	return forcesIn(t, src.System, m, revealed)
+}
+
+// forcesAsShown is forces for the system that a reader of the question's
+// grid finds: the grid read back by grid.FromTokens, with its default
+// lines, as `families solve` and FromGrid read a grid.
+func forcesAsShown(t *testing.T, q *Question, ev grid.Eval) bool {
+	t.Helper()
+	s, _, err := grid.FromTokens(q.Grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := s.System(s.DefaultLines(), ev, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return forcesIn(t, sys, q.Solution, q.Revealed)
+}
+
+// forcesIn is forces for the system sys.
+func forcesIn(t *testing.T, sys *grid.System, m *Member, revealed []string) bool {
+	t.Helper()
+	r := sys.Ring
+	vals := m.Map()
+	val := func(v int) *big.Rat { return new(big.Rat).SetInt(vals[r.VarName(v)]) }
 	subst := func(p *poly.Poly) *poly.Poly {
 		for _, name := range revealed {
 			v, _ := r.VarIndex(name)
@@ -80,10 +105,10 @@ func forces(t *testing.T, src *Source, m *Member, revealed []string) bool {
 		return p
 	}
 	var F, nonzero []*poly.Poly
-	for _, e := range src.System.Equations {
+	for _, e := range sys.Equations {
 		F = append(F, subst(e.Poly))
 	}
-	for _, p := range src.System.Nonzero {
+	for _, p := range sys.Nonzero {
 		q := subst(p)
 		if q.IsZero() {
 			return false
@@ -92,7 +117,7 @@ func forces(t *testing.T, src *Source, m *Member, revealed []string) bool {
 			nonzero = append(nonzero, q)
 		}
 	}
-	G, err := families.SaturatedBasis(context.Background(), F, nonzero, src.Limits)
+	G, err := families.SaturatedBasis(context.Background(), F, nonzero, groebner.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +136,66 @@ func forces(t *testing.T, src *Source, m *Member, revealed []string) bool {
 		}
 	}
 	return true
+}
+
+// TestQuestionShownLines makes questions with custom lines and proves each
+// again from its grid alone, with the lines a reader finds there: with
+// --lines short the kept diagonal operators also show the main diagonals,
+// which the system leaves out, so a question proved from the system alone
+// was printed for members that break them (2 2 2 / 2 2 2 / 2 2 2, six
+// numbers revealed). Members that break a shown line are skipped, and
+// Question refuses them.
+func TestQuestionShownLines(t *testing.T) {
+	tests := []struct {
+		name     string
+		ops      string
+		lines    grid.LineSet
+		revealed []string // of the first question
+		solution string   // of the first question
+		refused  string   // a member Question must refuse, or ""
+	}{
+		{"default lines", "+=|x-++-|+=|=====|/=", 0, []string{"a"}, "4 2 6 / 2 2 4 / 8 4 2", ""},
+		{"short diagonals", "-=/-/-/=++-x--+/", grid.Short, []string{"a", "b", "c", "f"}, "4 2 4 / 2 2 2 / 2 2 2", "2 2 2 / 2 2 2 / 2 2 2"},
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := grid.MustParseOps(tc.ops, grid.Size{Rows: 3, Cols: 3})
+			src, err := Analyze(ctx, s, families.Options{Lines: tc.lines})
+			if err != nil {
+				t.Fatal(err)
+			}
+			qs, err := src.Questions(ctx, Filter{Min: 2}, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) == 0 {
+				t.Fatal("no questions")
+			}
+			if !slices.Equal(qs[0].Revealed, tc.revealed) || qs[0].Solution.String() != tc.solution {
+				t.Errorf("first question reveals %v of %s, want %v of %s", qs[0].Revealed, qs[0].Solution, tc.revealed, tc.solution)
+			}
+			for _, q := range qs {
+				if !forcesAsShown(t, q, src.Eval) {
+					t.Errorf("question %v of %s is not forced by the grid as shown:\n%s", q.Revealed, q.Solution, q.Text())
+				}
+			}
+			if tc.refused == "" {
+				return
+			}
+			ms, err := src.Members(ctx, Filter{Min: 2}, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ms) != 1 || ms[0].String() != tc.refused {
+				t.Fatalf("first member %v, want %s", ms, tc.refused)
+			}
+			q, err := src.Question(ctx, ms[0])
+			if err == nil || !strings.Contains(err.Error(), "breaks diagonal") {
+				t.Errorf("Question(%s) = %v, %v; want an error: it breaks the diagonal shown", ms[0], q, err)
+			}
+		})
+	}
 }
 
 // TestQuestionFinite asks for the numbers of seed 000's all-lines-zero

@@ -14,8 +14,11 @@ import (
 // FromSolve returns the families of a decomposition by the family solver
 // in the ring of the grid's numbers: every rational family, and every
 // rational point of a finite component as a family without parameters.
-// Algebraic families and irrational points have no integer members to
-// enumerate exactly and are left out. Cost: O(size of the formulas).
+// Irrational points have no integer members. Algebraic families are left
+// out too, although they may have integer members: a Family gives every
+// number as a rational function of the parameters, which an algebraic
+// family has not, so their members are not searched. Cost: O(size of the
+// formulas).
 func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 	var out []*Family
 	for _, c := range res.Components {

@@ -12,7 +12,10 @@ import (
 	"github.com/families-project/families/poly/factor"
 )
 
-// A component is a prime component found by the decomposition.
+// A component is a case that the decomposition finished: a prime
+// component when prime is set, and otherwise a case whose primality proof
+// gave up (refinePositive), which Result reports as not proved
+// irreducible.
 type component struct {
 	basis  []*poly.Poly // reduced grevlex basis
 	dim    int
@@ -175,6 +178,7 @@ func (d *decomposer) refinePositive(G, extra []*poly.Poly, dim int, indep []int)
 	}
 	e, ok := bb.extensionDegree()
 	if !ok {
+		// Too large an extension to test: kept, not proved prime.
 		d.record(&component{basis: G, dim: dim, indep: indep})
 		return nil
 	}
@@ -231,6 +235,8 @@ func (d *decomposer) refinePositive(G, extra []*poly.Poly, dim int, indep []int)
 			return err
 		}
 	}
+	// No minimal polynomial of degree e was found: the case is kept whole
+	// and not proved prime, which Result says (Component.Irreducible).
 	d.record(&component{basis: G, dim: dim, indep: indep, degree: e})
 	return nil
 }
@@ -388,7 +394,9 @@ func (d *decomposer) tryMinPoly(G, extra []*poly.Poly, m *poly.Poly, L *poly.Pol
 func (d *decomposer) record(c *component) { d.comps = append(d.comps, c) }
 
 // minimal drops every component that lies inside another (or equals an
-// earlier one): V(P) ⊆ V(Q) exactly when Q ⊆ P, for P prime.
+// earlier one): V(P) ⊆ V(Q) exactly when Q ⊆ P, for P prime (the one
+// direction, Q ⊆ P gives V(P) ⊆ V(Q), holds for any P, so a component not
+// proved prime is only ever dropped rightly).
 func (d *decomposer) minimal() []*component {
 	cs := slices.Clone(d.comps)
 	slices.SortStableFunc(cs, func(a, b *component) int { return b.dim - a.dim })

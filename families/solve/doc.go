@@ -19,7 +19,11 @@
 // the extension, which proves the ideal prime. Zero-dimensional cases do
 // the same with the minimal polynomials of the multiplication maps of the
 // quotient algebra. Finally every component contained in another is dropped,
-// so the components are the minimal primes of the saturated ideal.
+// so the components are the minimal primes of the saturated ideal. A
+// positive-dimensional case whose proof gives up (an extension of degree
+// beyond 4096, or no primitive element among three linear forms) is kept
+// whole and reported with Component.Irreducible false: it may be a union of
+// several irreducible components.
 //
 // # Families
 //

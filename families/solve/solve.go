@@ -29,17 +29,26 @@ type Options struct {
 
 // A Result is the decomposition of a system into components.
 type Result struct {
-	// Components are the irreducible components of the solutions, largest
-	// dimension first, then by degree.
+	// Components are the components of the solutions, largest dimension
+	// first, then by degree: irreducible, except those whose Irreducible
+	// is false.
 	Components []*Component
 }
 
-// A Component is an irreducible component of the solutions of a system
-// with its nonzero conditions: the zeros of a prime ideal.
+// A Component is a component of the solutions of a system with its
+// nonzero conditions: the zeros of a prime ideal when Irreducible is set.
 type Component struct {
-	// Basis is the reduced grevlex basis of the component's prime ideal.
+	// Basis is the reduced grevlex basis of the component's ideal.
 	Basis     []*poly.Poly
 	Dimension int
+	// Irreducible reports that the decomposition proved the ideal prime,
+	// so that the component is irreducible. It is false only for a
+	// component of positive dimension whose proof gave up (an extension
+	// of degree beyond 4096 over the parameters, or no primitive element
+	// among the linear forms tried): the zeros of a saturated ideal that
+	// no factorization split, which may still be a union of irreducible
+	// components; its Family's minimal polynomials may then be products.
+	Irreducible bool
 	// Degree is the number of solutions for dimension 0, and otherwise the
 	// degree of the component over the field of its parameters (1 for a
 	// rational family).
@@ -71,7 +80,8 @@ func (r *Result) Points() []*Point {
 }
 
 // Solve decomposes the zeros of F on which no polynomial of nonzero
-// vanishes into irreducible components, and solves each: a Family for a
+// vanishes into irreducible components (each proved so, or marked as not
+// proved: see Component.Irreducible), and solves each: a Family for a
 // component of positive dimension (verified by substitution into F and
 // nonzero), all Points of a zero-dimensional one (proved to opt.Digits
 // digits). F and nonzero share one ring; the results live in that ring
@@ -136,9 +146,16 @@ func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, 
 	if err != nil {
 		return nil, err
 	}
+	return d.result(F, nonzero, opt.Digits)
+}
+
+// result solves the minimal components that the decomposition recorded,
+// verifying each family against F and nonzero, with values of algebraic
+// points to digits digits.
+func (d *decomposer) result(F, nonzero []*poly.Poly, digits int) (*Result, error) {
 	res := &Result{}
 	for _, c := range d.minimal() {
-		comp := &Component{Basis: c.basis, Dimension: c.dim, Degree: c.degree}
+		comp := &Component{Basis: c.basis, Dimension: c.dim, Degree: c.degree, Irreducible: c.prime}
 		if c.dim > 0 {
 			fam, err := d.family(c)
 			if err != nil {
@@ -150,7 +167,7 @@ func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, 
 			comp.Family = fam
 			comp.Degree = fam.Degree
 		} else {
-			pts, err := d.points(c, F, nonzero, opt.Digits)
+			pts, err := d.points(c, F, nonzero, digits)
 			if err != nil {
 				return nil, err
 			}
