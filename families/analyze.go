@@ -78,8 +78,14 @@ type FamilyReport struct {
 	// MinimalPolynomials holds the numbers of degree >= 2 over the
 	// parameters.
 	MinimalPolynomials map[string]MinimalPolynomial `json:"minimal_polynomials,omitempty"`
-	// Basis is the reduced grevlex basis of the family's prime component.
+	// Basis is the reduced grevlex basis of the family's component: a
+	// prime ideal unless NotProvedIrreducible is set.
 	Basis []string `json:"basis"`
+	// NotProvedIrreducible reports that the decomposition gave up proving
+	// the component prime (its primality test needs an extension of too
+	// high a degree), so the family may be a union of several; the family
+	// itself is still verified. Omitted, the component is proved prime.
+	NotProvedIrreducible bool `json:"not_proved_irreducible,omitempty"`
 }
 
 // A MinimalPolynomial is the minimal polynomial of a number and its degree
@@ -219,6 +225,7 @@ func familyReport(c *solve.Component) FamilyReport {
 	fr := FamilyReport{
 		Parameters: f.Parameters, Solution: map[string]string{}, Kind: string(f.Kind),
 		Polynomial: f.Polynomial, Dimension: c.Dimension, Degree: f.Degree,
+		NotProvedIrreducible: !c.Irreducible,
 	}
 	for _, v := range f.Values {
 		fr.Solution[v.Name] = v.String()
