@@ -134,7 +134,15 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	return writeAnalysis(context.Background(), stdout, *format, rep, opt, pf)
+	if err := writeAnalysis(context.Background(), stdout, *format, rep, opt, pf); err != nil {
+		return err
+	}
+	// The report is written either way (it holds the system and what was
+	// found), but a script must not take an unfinished analysis for an answer.
+	if rep.Class == families.ClassTimeout || rep.Class == families.ClassError {
+		return fmt.Errorf("the analysis of %s ended in class %s: %s", s, rep.Class, rep.Error)
+	}
+	return nil
 }
 
 func writeReport(w io.Writer, rep *families.Report) {

@@ -137,3 +137,20 @@ func TestFamilyNotProvedIrreducible(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyseUnfinished checks that an analysis cut off by its time limit
+// still prints its report but exits 1, in text and in JSON, so that a
+// script cannot take it for an answer.
+func TestAnalyseUnfinished(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		t.Run(format, func(t *testing.T) {
+			code, out, stderr := runCmd(t, "", "--ops", "x=|x-xx+|x=|=====|x=", "--timeout", "1ns", "--format", format)
+			if code != 1 || !strings.Contains(stderr, "ended in class timeout") {
+				t.Errorf("exit %d, stderr %q; want 1 and the class", code, stderr)
+			}
+			if !strings.Contains(out, "timeout") || !strings.Contains(out, "x=|x-xx+|x=|=====|x=") {
+				t.Errorf("the report is missing:\n%s", out)
+			}
+		})
+	}
+}
