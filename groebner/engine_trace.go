@@ -297,11 +297,9 @@ func unitByGrevlex(r *poly.Ring, lim *limits, F []*poly.Poly) (bool, error) {
 	if err != nil {
 		return false, nil
 	}
-	Fg := make([]*poly.Poly, len(F))
-	for k, f := range F {
-		if Fg[k], err = f.ToRing(rg); err != nil {
-			return false, nil
-		}
+	Fg, err := poly.ToRingAll(F, rg)
+	if err != nil {
+		return false, nil
 	}
 	G, ok, err := traceBasis(rg, newMonoOps(rg), lim, nonzeroSorted(rg, Fg), nil)
 	return ok && len(G) == 1 && G[0].m[0] == 0, err

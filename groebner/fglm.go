@@ -40,7 +40,7 @@ func fglm(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits, ration
 	if from.NumVars() == 1 {
 		// One variable has one order: the basis is its own answer, of any
 		// degree.
-		return moveAll(G, to)
+		return poly.ToRingAll(G, to)
 	}
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()

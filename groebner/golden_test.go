@@ -157,7 +157,7 @@ func TestGoldenSingular(t *testing.T) {
 }
 
 func mustMove(t *testing.T, F []*poly.Poly, to *poly.Ring) []*poly.Poly {
-	out, err := moveAll(F, to)
+	out, err := poly.ToRingAll(F, to)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@ func Eliminate(ctx context.Context, F []*poly.Poly, elim []string, lim Limits) (
 	if err != nil {
 		return nil, nil, err
 	}
-	moved, err := moveAll(F, big)
+	moved, err := poly.ToRingAll(F, big)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -85,18 +85,6 @@ func Eliminate(ctx context.Context, F []*poly.Poly, elim []string, lim Limits) (
 		}
 	}
 	return small, out, nil
-}
-
-func moveAll(F []*poly.Poly, to *poly.Ring) ([]*poly.Poly, error) {
-	out := make([]*poly.Poly, 0, len(F))
-	for _, f := range F {
-		g, err := f.ToRing(to)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, nil
 }
 
 // Saturate returns the reduced Gröbner basis, in F's ring and order, of the
@@ -114,7 +102,7 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 	if err != nil {
 		return nil, err
 	}
-	moved, err := moveAll(append(slices.Clone(F), f), big)
+	moved, err := poly.ToRingAll(append(slices.Clone(F), f), big)
 	if err != nil {
 		return nil, err
 	}

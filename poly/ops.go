@@ -158,6 +158,20 @@ func (p *Poly) Subst(v int, q *Poly) *Poly {
 	return out
 }
 
+// ToRingAll returns the polynomials of ps moved to ring to by ToRing, in a
+// new slice; it fails on the first one that uses a variable to lacks.
+func ToRingAll(ps []*Poly, to *Ring) ([]*Poly, error) {
+	out := make([]*Poly, len(ps))
+	for i, p := range ps {
+		q, err := p.ToRing(to)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = q
+	}
+	return out, nil
+}
+
 // ToRing returns p as a polynomial of ring to, matching variables by name
 // (never by position). It fails if p uses a variable that to lacks. Cost:
 // O(len(p)) plus a sort when the orders differ.

@@ -223,3 +223,23 @@ func TestContentDerivativeSubst(t *testing.T) {
 		t.Errorf("subst = %s", s)
 	}
 }
+
+// TestToRingAll checks that a list moves by variable name, in order, and
+// that a variable missing from the target ring is an error, not a drop.
+func TestToRingAll(t *testing.T) {
+	from := MustRing(Grevlex, "x", "y", "z")
+	to := MustRing(Lex, "z", "y", "x")
+	ps := []*Poly{from.MustParse("x^2 - y"), from.MustParse("z + 3*x"), from.Zero()}
+	moved, err := ToRingAll(ps, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"x^2 - y", "z + 3*x", "0"} {
+		if moved[i].Ring() != to || !moved[i].Equal(to.MustParse(want)) {
+			t.Errorf("moved[%d] = %v in %v, want %s in %v", i, moved[i], moved[i].Ring(), want, to)
+		}
+	}
+	if _, err := ToRingAll(ps, MustRing(Lex, "x", "y")); err == nil {
+		t.Error("moving z into a ring without z succeeded")
+	}
+}

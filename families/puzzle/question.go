@@ -130,20 +130,11 @@ func (src *Source) proofSystem(ctx context.Context) (*proofSystem, error) {
 		return nil, err
 	}
 	r := src.System.Ring
-	move := func(ps []*poly.Poly) ([]*poly.Poly, error) {
-		out := make([]*poly.Poly, len(ps))
-		for i, p := range ps {
-			if out[i], err = p.ToRing(r); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
 	ps := &proofSystem{shown: shown, names: lineNames(sys)}
-	if ps.eqs, err = move(sys.Polys()); err != nil {
+	if ps.eqs, err = poly.ToRingAll(sys.Polys(), r); err != nil {
 		return nil, err
 	}
-	if ps.nonzero, err = move(sys.Nonzero); err != nil {
+	if ps.nonzero, err = poly.ToRingAll(sys.Nonzero, r); err != nil {
 		return nil, err
 	}
 	if ps.basis, err = families.SaturatedBasis(ctx, ps.eqs, ps.nonzero, src.Limits); err != nil {

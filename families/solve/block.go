@@ -37,11 +37,9 @@ func (d *decomposer) blockBasis(G []*poly.Poly, U []int) (*blockBasis, error) {
 	if err != nil {
 		return nil, err
 	}
-	moved := make([]*poly.Poly, len(G))
-	for i, g := range G {
-		if moved[i], err = g.ToRing(r); err != nil {
-			return nil, err
-		}
+	moved, err := poly.ToRingAll(G, r)
+	if err != nil {
+		return nil, err
 	}
 	B, err := groebner.Basis(d.ctx, moved, d.lim)
 	if err != nil {

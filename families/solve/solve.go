@@ -113,19 +113,10 @@ func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, 
 	if err != nil {
 		return nil, err
 	}
-	move := func(ps []*poly.Poly) ([]*poly.Poly, error) {
-		out := make([]*poly.Poly, len(ps))
-		for i, p := range ps {
-			if out[i], err = p.ToRing(r); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
-	if F, err = move(F); err != nil {
+	if F, err = poly.ToRingAll(F, r); err != nil {
 		return nil, err
 	}
-	if nonzero, err = move(nonzero); err != nil {
+	if nonzero, err = poly.ToRingAll(nonzero, r); err != nil {
 		return nil, err
 	}
 	d := &decomposer{
@@ -134,7 +125,7 @@ func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, 
 	}
 	if opt.Saturated != nil {
 		var G []*poly.Poly
-		if G, err = move(opt.Saturated); err != nil {
+		if G, err = poly.ToRingAll(opt.Saturated, r); err != nil {
 			return nil, err
 		}
 		if !isUnit(G) {
