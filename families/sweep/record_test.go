@@ -31,18 +31,10 @@ func TestTransportMatchesDirect(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, tc := range tests {
-		p := grid.MustParseOps(tc.ops, z3)
 		opt := Options{Filter: tc.filter, Members: 3}
-		plan, err := NewPlan(ctx, p, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if _, err := plan.Run(ctx, &buf); err != nil {
-			t.Fatal(err)
-		}
+		out, _, _ := runPlan(t, tc.ops, opt)
 		moved := 0
-		for line := range bytes.Lines(buf.Bytes()) {
+		for line := range bytes.Lines(out) {
 			var got struct {
 				Record
 				Members []map[string]*big.Int `json:"members"`
@@ -176,23 +168,14 @@ func TestTimedOutLeaderIsNotCopied(t *testing.T) {
 // orbit need not share (a - b / c and a x c - b state the same equation).
 // Each record's members are those the setting gets on its own.
 func TestMembersAllOpsPerSetting(t *testing.T) {
-	ctx := context.Background()
-	p := grid.MustParseOps(".=|.-+.-|+=|=====|.=", z3)
 	opt := Options{Filter: Filter{Positive: true}, Members: 2, MemberFilter: puzzle.Filter{AllOps: true}}
-	plan, err := NewPlan(ctx, p, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := plan.Run(ctx, &buf); err != nil {
-		t.Fatal(err)
-	}
+	out, _, plan := runPlan(t, ".=|.-+.-|+=|=====|.=", opt)
 	byOps := map[string]*item{}
 	for _, it := range plan.items {
 		byOps[it.s.String()] = it
 	}
 	differ, withMembers := 0, 0
-	for line := range bytes.Lines(buf.Bytes()) {
+	for line := range bytes.Lines(out) {
 		var got struct {
 			Ops     string          `json:"ops"`
 			Members json.RawMessage `json:"members"`
@@ -207,7 +190,7 @@ func TestMembersAllOpsPerSetting(t *testing.T) {
 			continue
 		}
 		differ++
-		want := plan.analyze(ctx, it)
+		want := plan.analyze(context.Background(), it)
 		if len(want.Members) > 0 {
 			withMembers++
 		}
