@@ -21,7 +21,8 @@ type root struct {
 
 // isolate returns all roots of the square-free polynomial with ascending
 // rational coefficients c (degree >= 1), each within 10^-(digits+2)
-// relative: real roots ascending, then the others by real and imaginary
+// relative (absolute for roots of modulus below 1 when 0 is a root, as a
+// relative bound cannot hold at 0): real roots ascending, then the others by real and imaginary
 // part. Cost: an eigenvalue problem of the degree D in float64, then
 // Aberth's iteration at about 4 bits per digit (D^2 complex operations per
 // sweep, a few sweeps), and O(D^2) exact comparisons of the discs.
@@ -180,6 +181,10 @@ func verifyRoots(c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
 	}
 	tol := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits+2)), nil))
 	tol2 := new(big.Rat).Mul(tol, tol)
+	// Without a root at 0 the bound is relative, so that a tiny root (a
+	// grid number near 1e-30) still gets its digits; with one, relative
+	// accuracy at 0 is impossible and small roots get an absolute bound.
+	zeroRoot := c[0].Sign() == 0
 	rs := make([]root, len(ws))
 	centres := make([][2]*big.Rat, len(ws))
 	for k, w := range ws {
@@ -208,7 +213,11 @@ func verifyRoots(c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
 		r2 := new(big.Rat).Quo(num, den)
 		r2.Mul(r2, big.NewRat(int64(D)*int64(D), 1))
 		R := sqrtUpper(r2)
-		bound := new(big.Rat).Mul(tol2, maxRat(mag2, big.NewRat(1, 1)))
+		scale := mag2
+		if zeroRoot {
+			scale = maxRat(mag2, big.NewRat(1, 1))
+		}
+		bound := new(big.Rat).Mul(tol2, scale)
 		if r2.Cmp(bound) > 0 {
 			return nil, false
 		}

@@ -117,3 +117,36 @@ func TestSquareFree(t *testing.T) {
 		}
 	}
 }
+
+// TestTinyRootRelative checks that the proof of a root's digits is relative:
+// an approximation of the root 1e-30 of (10^30 x - 1)(x - 2) that is off
+// in its 41st significant digit must be refused at 50 digits, although it
+// is within 1e-52 absolutely, and a correct one accepted.
+func TestTinyRootRelative(t *testing.T) {
+	c := ratsOf("2", "-2000000000000000000000000000001", "1000000000000000000000000000000")
+	prec := uint(400)
+	at := func(re string) cplx {
+		w := newCplx(prec)
+		if _, ok := w.re.SetString(re); !ok {
+			t.Fatalf("bad number %s", re)
+		}
+		return w
+	}
+	two := at("2")
+	if _, ok := verifyRoots(c, []cplx{at("1e-30"), two}, 50); !ok {
+		t.Error("the exact roots were refused")
+	}
+	if _, ok := verifyRoots(c, []cplx{at("1.0000000000000000000000000000000000000001e-30"), two}, 50); ok {
+		t.Error("a root off in its 41st digit was accepted as correct to 50")
+	}
+	rs, err := isolate(c, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := at("1e-30").re
+	diff := new(big.Float).Sub(rs[0].re, want)
+	diff.Quo(diff.Abs(diff), want)
+	if diff.Cmp(big.NewFloat(1e-52)) > 0 {
+		t.Errorf("root %s has relative error %s", rs[0].re.Text('g', 60), diff.Text('g', 3))
+	}
+}
