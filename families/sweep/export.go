@@ -47,13 +47,19 @@ type ExportSummary struct {
 	Systems int    // systems written
 	Skipped int    // records without expected answers (timeout, error)
 	Runner  string // the command that checks them, to run from any directory
-	Sweep   *Summary
+	// Checks is the number of checks the runner makes; it fails unless
+	// all of them run and pass.
+	Checks int
+	Sweep  *Summary
 }
 
 // Export runs the plan and writes its systems with their expected answers
 // to dir in one format (see Formats), with a runner that feeds every system
 // to that solver, checks each answer and prints "N passed, N failed"
-// (exit status 1 when one failed). The runner checks, per system: that the
+// (exit status 1 unless all ExportSummary.Checks ran and passed: a check
+// that did not run, say after a solver error, fails the run too). The
+// names the scripts introduce start with "fam", so they never shadow a
+// number of the grid. The runner checks, per system: that the
 // system saturated by the product of its nonzero conditions has the
 // expected reduced grevlex basis (as an ideal), so consistent or not, its
 // dimension, its degree when finite, that the member solves the equations
@@ -78,9 +84,19 @@ func (p *Plan) Export(ctx context.Context, format, dir string) (*ExportSummary, 
 	if err := os.WriteFile(filepath.Join(dir, "records.jsonl"), recs.Bytes(), 0o644); err != nil {
 		return nil, err
 	}
-	es := &ExportSummary{Sweep: sum}
+	es, err := exportRecords(format, sub, recs.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	es.Sweep = sum
+	return es, nil
+}
+
+// exportRecords writes the systems of a sweep's records to dir in format.
+func exportRecords(format, dir string, recs []byte) (*ExportSummary, error) {
+	es := new(ExportSummary)
 	var systems []*System
-	for line := range bytes.Lines(recs.Bytes()) {
+	for line := range bytes.Lines(recs) {
 		sys, err := exportSystem(line, len(systems)+1)
 		if err != nil {
 			return nil, err
@@ -92,8 +108,12 @@ func (p *Plan) Export(ctx context.Context, format, dir string) (*ExportSummary, 
 		systems = append(systems, sys)
 	}
 	es.Systems = len(systems)
-	w := writers[format]
-	if es.Runner, err = w(sub, systems); err != nil {
+	command, checks, err := writers[format](dir, systems)
+	if err != nil {
+		return nil, err
+	}
+	es.Checks = checks
+	if es.Runner, err = writeRunner(dir, command, checks); err != nil {
 		return nil, err
 	}
 	return es, nil
@@ -138,7 +158,9 @@ var (
 	jsonChecker string
 )
 
-var writers = map[string]func(dir string, systems []*System) (string, error){
+// writers write the systems in each format and return the command that
+// checks them and the number of checks it makes.
+var writers = map[string]func(dir string, systems []*System) (command string, checks int, err error){
 	"singular": writeSingular,
 	"m2":       writeM2,
 	"sympy":    writeSymPy,
@@ -147,10 +169,19 @@ var writers = map[string]func(dir string, systems []*System) (string, error){
 }
 
 // writeRunner writes the shell script run.sh that runs a command in its
-// own directory, and returns its path.
-func writeRunner(dir, command string) (string, error) {
+// own directory, and returns how to call it. The script succeeds only when
+// the command's last line of output is the tally of all checks passing
+// and its status is 0: Singular exits with status 0 whatever happened, and
+// a solver that stops early prints no complete tally.
+func writeRunner(dir, command string, checks int) (string, error) {
 	path := filepath.Join(dir, "run.sh")
-	text := "#!/bin/sh\n# Feeds every exported system to the solver and checks the expected answers.\ncd \"$(dirname \"$0\")\" && exec " + command + "\n"
+	text := fmt.Sprintf(`#!/bin/sh
+# Feeds every exported system to the solver and checks the expected answers:
+# succeeds only when the solver ends with "%[1]d passed, 0 failed".
+cd "$(dirname "$0")" || exit 1
+{ %[2]s || echo "FAILED: exit status $?"; } |
+	awk '{ print; fflush(); last = $0 } END { exit last != "%[1]d passed, 0 failed" }'
+`, checks, command)
 	if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
 		return "", err
 	}
@@ -174,7 +205,7 @@ func rationalFamily(f *families.FamilyReport) bool {
 	return f != nil && f.Kind == "rational" && len(f.Parameters) > 0
 }
 
-// memberSubst lists name, value pairs of a member in the order of vars.
+// memberValues lists the values of a member in the order of vars.
 func memberValues(vars []string, m map[string]*big.Int) []string {
 	out := make([]string, len(vars))
 	for i, v := range vars {
@@ -183,30 +214,67 @@ func memberValues(vars []string, m map[string]*big.Int) []string {
 	return out
 }
 
-func writeJSON(dir string, systems []*System) (string, error) {
-	b, err := json.MarshalIndent(systems, "", " ")
-	if err != nil {
-		return "", err
+// The Python runners take the number of checks they must pass as their
+// second argument; these count them as the runners make them.
+
+// jsonChecks counts check.py's checks of s: the class, the member, a
+// rational family, and the basis on the member and the family's points.
+func jsonChecks(s *System) int {
+	n := 1
+	if s.Member != nil {
+		n++
 	}
-	if err := os.WriteFile(filepath.Join(dir, "systems.json"), append(b, '\n'), 0o644); err != nil {
-		return "", err
+	if rationalFamily(s.Family) {
+		n++
 	}
-	if err := os.WriteFile(filepath.Join(dir, "check.py"), []byte(jsonChecker), 0o644); err != nil {
-		return "", err
+	if s.Member != nil || rationalFamily(s.Family) {
+		n++
 	}
-	return writeRunner(dir, "python3 check.py systems.json")
+	return n
 }
 
-func writeSymPy(dir string, systems []*System) (string, error) {
+// sympyChecks counts run.py's checks of s, which are those of the scripts:
+// basis, dimension, degree, member, family component and rational family.
+func sympyChecks(s *System) int {
+	n := 2
+	if s.Degree != nil {
+		n++
+	}
+	if s.Member != nil {
+		n++
+	}
+	if s.Family != nil {
+		n++
+	}
+	if rationalFamily(s.Family) {
+		n++
+	}
+	return n
+}
+
+// writePython writes systems.json and a Python runner with its check count.
+func writePython(dir, name, text string, systems []*System, count func(*System) int) (string, int, error) {
 	b, err := json.MarshalIndent(systems, "", " ")
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "systems.json"), append(b, '\n'), 0o644); err != nil {
-		return "", err
+		return "", 0, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "run.py"), []byte(sympyRunner), 0o644); err != nil {
-		return "", err
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+		return "", 0, err
 	}
-	return writeRunner(dir, "python3 run.py systems.json")
+	checks := 0
+	for _, s := range systems {
+		checks += count(s)
+	}
+	return fmt.Sprintf("python3 %s systems.json %d", name, checks), checks, nil
+}
+
+func writeJSON(dir string, systems []*System) (string, int, error) {
+	return writePython(dir, "check.py", jsonChecker, systems, jsonChecks)
+}
+
+func writeSymPy(dir string, systems []*System) (string, int, error) {
+	return writePython(dir, "run.py", sympyRunner, systems, sympyChecks)
 }

@@ -1,25 +1,31 @@
 package sweep
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
 )
 
 // exportSuite exports a sample of seed 000's all-lines-zero sweep (finite
 // and inconsistent systems, a member) and settings around its
-// one-parameter family (families, members).
-func exportSuite(t *testing.T, format string, sample int) (string, int) {
+// one-parameter family (families, members), to dir/0, dir/1 and dir/2. It
+// returns dir and the number of systems and checks.
+func exportSuite(t *testing.T, format string, sample int) (dir string, systems, checks int) {
 	t.Helper()
-	dir := t.TempDir()
-	n := 0
+	dir = t.TempDir()
 	for i, tc := range []struct {
 		ops    string
 		filter Filter
@@ -38,108 +44,477 @@ func exportSuite(t *testing.T, format string, sample int) (string, int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n += res.Systems
+		systems += res.Systems
+		checks += res.Checks
 	}
-	return dir, n
+	return dir, systems, checks
 }
 
-var tally = regexp.MustCompile(`(\d+) passed, (\d+) failed`)
+// largeGrids are settings of grids with more numbers than 3x3: a 4x4 grid
+// (numbers a to u, r among them), 3x7 (a to z) and 5x5 (x_1_1 to x_5_5),
+// so that a script's helper named r or z, or a name the solver cannot read,
+// shows. Each pattern's one wildcard sits in a line without =, which
+// Filter.Positive makes -: one linear setting. The solver's decomposition
+// of the 3x7 and 5x5 systems takes minutes, so they are solved without
+// families (class, dimension and basis only).
+var largeGrids = []struct {
+	z          grid.Size
+	ops        string
+	noFamilies bool
+}{
+	{grid.Size{Rows: 4, Cols: 4}, "++.|-_+_-_+|-+=|+_-_+_-|+-=|=_=_=_=|+-=", false},
+	{grid.Size{Rows: 3, Cols: 7}, "+++++.|+_-_+_-_+_-_+|+-+-+=|=_=_=_=_=_=_=|-+-++=", true},
+	{grid.Size{Rows: 5, Cols: 5}, "+++.|+_-_+_-_+|+-+=|-_+_-_+_-|-++=|+_+_-_-_+|++-=|=_=_=_=_=|+--=", true},
+}
 
-// runSuite runs one exported runner and returns its counts.
-func runSuite(t *testing.T, dir string, name string, args ...string) (passed, failed int) {
+// largeRecords returns the sweep records of largeGrids, solved once for
+// every test (the 4x4 family takes seconds).
+var largeRecords = sync.OnceValues(func() ([][]byte, error) {
+	var recs [][]byte
+	for _, g := range largeGrids {
+		opt := Options{
+			Analysis: families.Options{NoFamilies: g.noFamilies},
+			Filter:   Filter{Positive: true}, Members: 1, OncePerOrbit: true,
+		}
+		plan, err := NewPlan(context.Background(), grid.MustParseOps(g.ops, g.z), opt)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if _, err := plan.Run(context.Background(), &b); err != nil {
+			return nil, err
+		}
+		recs = append(recs, b.Bytes())
+	}
+	return recs, nil
+})
+
+// largeSystems returns the systems of largeGrids, one slice per grid.
+func largeSystems(t *testing.T) [][]*System {
 	t.Helper()
-	cmd := exec.Command(name, args...)
+	recs, err := largeRecords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([][]*System, len(recs))
+	for i, r := range recs {
+		for line := range bytes.Lines(r) {
+			s, err := exportSystem(line, len(out[i])+1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s == nil {
+				t.Fatalf("%s: no expected answers: %s", largeGrids[i].z, line)
+			}
+			out[i] = append(out[i], s)
+		}
+	}
+	return out
+}
+
+// exportLarge writes the systems of largeGrids in format, one grid per
+// directory, and returns the directories and the number of checks.
+func exportLarge(t *testing.T, format string) (dirs []string, checks int) {
+	t.Helper()
+	recs, err := largeRecords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	for i, r := range recs {
+		dir := filepath.Join(root, largeGrids[i].z.String())
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		res, err := exportRecords(format, dir, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Systems != 1 || res.Skipped != 0 {
+			t.Fatalf("%s: %d systems, %d skipped, want 1 and 0", largeGrids[i].z, res.Systems, res.Skipped)
+		}
+		dirs = append(dirs, dir)
+		checks += res.Checks
+	}
+	return dirs, checks
+}
+
+// withFamily returns a copy of s with a member and a rational family if
+// it has none, so that every line a script can have is written. The
+// answers are made up: the copy is for reading, not for running.
+func withFamily(s *System) *System {
+	c := *s
+	if c.Member == nil {
+		c.Member = map[string]*big.Int{}
+		for _, v := range c.Vars {
+			c.Member[v] = big.NewInt(1)
+		}
+	}
+	if !rationalFamily(c.Family) {
+		params := c.Vars[:2]
+		sol := map[string]string{}
+		for _, v := range c.Vars {
+			sol[v] = params[0] + " + 2*" + params[1]
+		}
+		sol[params[0]], sol[params[1]] = params[0], params[1]
+		c.Family = &families.FamilyReport{Parameters: params, Solution: sol, Kind: "rational", Dimension: 2, Degree: 1, Basis: c.Basis}
+	}
+	return &c
+}
+
+// A scriptLanguage says how to read the names in a format's scripts.
+type scriptLanguage struct {
+	format, ext string
+	ident       *regexp.Regexp   // a name
+	comment     *regexp.Regexp   // a comment, after strings are removed
+	defines     []*regexp.Regexp // submatches name the names a script introduces
+	builtins    string           // the system's names the scripts use
+	reserved    string           // other names the system reserves or predefines
+	varName     func(string) string
+}
+
+var scriptLanguages = []scriptLanguage{
+	{
+		format: "singular", ext: ".sing",
+		ident:   regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`),
+		comment: regexp.MustCompile(`//[^\n]*`),
+		defines: []*regexp.Regexp{
+			regexp.MustCompile(`\b(?:ring|ideal|poly|int|def|map|proc|list|string|number|matrix|vector|module)\s+([A-Za-z_][A-Za-z0-9_]*)`),
+		},
+		builtins: "LIB option redSB int proc ideal poly def sat typeof if else return print string ring dp std size reduce dim vdim subst map setring kill quit",
+		reserved: "list number matrix vector module resolution link for while break continue exit export keepring basering minpoly",
+		varName:  func(v string) string { return v },
+	},
+	{
+		format: "m2", ext: ".m2",
+		// _ subscripts in Macaulay2: x_(1,2) reads as the name x.
+		ident:   regexp.MustCompile(`[A-Za-z][A-Za-z0-9']*`),
+		comment: regexp.MustCompile(`--[^\n]*`),
+		defines: []*regexp.Regexp{
+			regexp.MustCompile(`(?m)(?:^|;)\s*([A-Za-z][A-Za-z0-9']*)\s*=[^=>]`),
+			regexp.MustCompile(`\(([^()]*)\)\s*->`),
+		},
+		builtins: "QQ MonomialOrder GRevLex ideal saturate if then else dim degree sub and isSubset frac use map print toString load exit",
+		reserved: "check ii pi ZZ RR CC end or not do from to when while new local global symbol true false null",
+		varName:  func(v string) string { name, _, _ := strings.Cut(v, "_"); return name },
+	},
+	{
+		format: "maple", ext: ".mpl",
+		ident:   regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`),
+		comment: regexp.MustCompile(`#[^\n]*`),
+		defines: []*regexp.Regexp{
+			regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*:=`),
+			regexp.MustCompile(`proc\(([^)]*)\)`),
+			regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*->`),
+			regexp.MustCompile(`\bfor\s+([A-Za-z_][A-Za-z0-9_]*)`),
+			regexp.MustCompile(`\bglobal\s+([^;]*);`),
+		},
+		builtins: "with Groebner proc global if then else end printf read quit tdeg op remove has Basis lexdeg for in do evalb map NormalForm nops HilbertDimension NumberOfSolutions eval and normal",
+		reserved: "I D E Pi gamma Catalan infinity true false FAIL O Digits name list set string check local",
+		varName:  func(v string) string { return v },
+	},
+}
+
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// TestExportNames exports the systems of 4x4, 3x7 and 5x5 grids as
+// Singular, Macaulay2 and Maple scripts and reads every name in them: each
+// is a number of the grid, one of the system's own names, or a name the
+// script introduces, which must start with "fam" and so cannot be a
+// number. A script whose ring is named r, or that assigns to Maple's I or
+// to z, fails here; so does a new helper name without the prefix.
+func TestExportNames(t *testing.T) {
+	grids := largeSystems(t)
+	for _, lang := range scriptLanguages {
+		builtins := strings.Fields(lang.builtins)
+		reserved := append(strings.Fields(lang.reserved), builtins...)
+		for i, systems := range grids {
+			t.Run(lang.format+"/"+largeGrids[i].z.String(), func(t *testing.T) {
+				full := make([]*System, len(systems))
+				for k, s := range systems {
+					full[k] = withFamily(s)
+				}
+				dir := t.TempDir()
+				if _, _, err := writers[lang.format](dir, full); err != nil {
+					t.Fatal(err)
+				}
+				files, _ := filepath.Glob(filepath.Join(dir, "systems", "*"+lang.ext))
+				files = append(files, filepath.Join(dir, "run"+lang.ext))
+				vars := map[string]bool{}
+				for _, s := range full {
+					for _, v := range s.Vars {
+						vars[lang.varName(v)] = true
+					}
+				}
+				for v := range vars {
+					if slices.Contains(reserved, v) {
+						t.Errorf("the number %s is a name %s reserves", v, lang.format)
+					}
+				}
+				helpers := map[string]bool{}
+				for _, f := range files {
+					b, err := os.ReadFile(f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					text := lang.comment.ReplaceAllString(quoted.ReplaceAllString(string(b), `""`), "")
+					for _, re := range lang.defines {
+						for _, m := range re.FindAllStringSubmatch(text, -1) {
+							for _, name := range lang.ident.FindAllString(m[1], -1) {
+								helpers[name] = true
+							}
+						}
+					}
+					for _, name := range lang.ident.FindAllString(text, -1) {
+						if !vars[name] && !slices.Contains(builtins, name) {
+							helpers[name] = true
+						}
+					}
+				}
+				if len(helpers) == 0 {
+					t.Fatal("no helper names found: the scan is broken")
+				}
+				for h := range helpers {
+					switch {
+					case vars[h]:
+						t.Errorf("helper %s is also a number of the grid", h)
+					case slices.Contains(reserved, h):
+						t.Errorf("helper %s is a name %s reserves", h, lang.format)
+					case !strings.HasPrefix(h, "fam") || len(h) <= len("fam"):
+						t.Errorf("helper %s does not start with fam (or is a builtin missing from the test's list)", h)
+					}
+				}
+			})
+		}
+	}
+}
+
+// A solver runs one export format, when installed.
+type solver struct {
+	format string
+	// find returns a directory to put first on PATH (or "") and whether
+	// the solver is there; skip says why not.
+	find func(t *testing.T) (bin string, ok bool)
+	skip string
+}
+
+var solvers = []solver{
+	{"singular", lookPath("Singular"), "Singular is not installed (apt-get install singular)"},
+	{"sympy", sympyBin, "no python3 with SymPy (apt-get install python3-sympy)"},
+	{"json", lookPath("python3"), "python3 is not installed"},
+	{"m2", lookPath("M2"), "M2 (Macaulay2) is not installed"},
+	{"maple", lookPath("maple"), "maple is not installed"},
+}
+
+func lookPath(name string) func(*testing.T) (string, bool) {
+	return func(*testing.T) (string, bool) {
+		_, err := exec.LookPath(name)
+		return "", err == nil
+	}
+}
+
+// sympyBin finds a Python with SymPy, preferring the system's, and
+// returns a directory where python3 is that Python.
+func sympyBin(t *testing.T) (string, bool) {
+	for _, py := range []string{"/usr/bin/python3", "python3"} {
+		path, err := exec.LookPath(py)
+		if err != nil || exec.Command(path, "-c", "import sympy").Run() != nil {
+			continue
+		}
+		bin := t.TempDir()
+		if err := os.Symlink(path, filepath.Join(bin, "python3")); err != nil {
+			t.Fatal(err)
+		}
+		return bin, true
+	}
+	return "", false
+}
+
+func findSolver(t *testing.T, format string) (bin string, ok bool) {
+	t.Helper()
+	for _, s := range solvers {
+		if s.format == format {
+			if bin, ok = s.find(t); !ok {
+				t.Logf("%s: the %s export is not run", s.skip, format)
+			}
+			return bin, ok
+		}
+	}
+	t.Fatalf("no solver for %s", format)
+	return "", false
+}
+
+var tally = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed$`)
+
+// runExport runs dir/run.sh, with bin first on PATH when not empty, and
+// returns its output, the tally (-1, -1 when there is none) and its error.
+func runExport(t *testing.T, dir, bin string) (out []byte, passed, failed int, err error) {
+	t.Helper()
+	cmd := exec.Command("sh", "run.sh")
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
+	if bin != "" {
+		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
+	out, err = cmd.CombinedOutput()
 	m := tally.FindSubmatch(out)
 	if m == nil {
-		t.Fatalf("%s %v in %s: no tally (%v):\n%s", name, args, dir, err, out)
+		return out, -1, -1, err
 	}
 	passed, _ = strconv.Atoi(string(m[1]))
 	failed, _ = strconv.Atoi(string(m[2]))
-	if failed > 0 {
-		t.Errorf("%s: %s", name, out)
-	}
-	return passed, failed
+	return out, passed, failed, err
 }
 
-func runAll(t *testing.T, dir, format, name string, args ...string) {
+// runAll runs the runner of every directory; all checks must run and pass.
+func runAll(t *testing.T, format, bin string, dirs []string, checks int) {
 	t.Helper()
 	total := 0
-	for i := range 3 {
-		p, _ := runSuite(t, filepath.Join(dir, fmt.Sprint(i), format), name, args...)
-		total += p
+	for _, dir := range dirs {
+		out, passed, failed, err := runExport(t, dir, bin)
+		if err != nil || failed != 0 || passed < 0 {
+			t.Errorf("%s in %s: %d passed, %d failed (%v):\n%s", format, dir, passed, failed, err, out)
+		}
+		total += max(passed, 0)
 	}
-	if total == 0 {
-		t.Error("no check ran")
+	if total != checks || checks == 0 {
+		t.Errorf("%s: %d checks passed, want %d", format, total, checks)
 	}
 	t.Logf("%s: %d checks passed", format, total)
+}
+
+func suiteDirs(dir, format string) []string {
+	return []string{filepath.Join(dir, "0", format), filepath.Join(dir, "1", format), filepath.Join(dir, "2", format)}
 }
 
 // TestExportSingular runs the exported systems through Singular: every
 // check must pass.
 func TestExportSingular(t *testing.T) {
-	if _, err := exec.LookPath("Singular"); err != nil {
+	bin, ok := findSolver(t, "singular")
+	if !ok {
 		t.Skip("Singular is not installed (apt-get install singular): the Singular export is not checked")
 	}
-	dir, n := exportSuite(t, "singular", 40)
+	dir, n, checks := exportSuite(t, "singular", 40)
 	t.Logf("%d systems", n)
-	runAll(t, dir, "singular", "Singular", "-q", "run.sing")
-}
-
-// sympyPython returns a Python with SymPy, preferring the system's.
-func sympyPython(t *testing.T) string {
-	for _, py := range []string{"/usr/bin/python3", "python3"} {
-		if path, err := exec.LookPath(py); err == nil && exec.Command(path, "-c", "import sympy").Run() == nil {
-			return path
-		}
-	}
-	t.Skip("no python3 with SymPy (apt-get install python3-sympy): the SymPy export is not checked")
-	return ""
+	runAll(t, "singular", bin, suiteDirs(dir, "singular"), checks)
 }
 
 // TestExportSymPy does the same with SymPy, on fewer systems: its
 // Gröbner bases are much slower.
 func TestExportSymPy(t *testing.T) {
-	py := sympyPython(t)
-	dir, _ := exportSuite(t, "sympy", 4)
-	runAll(t, dir, "sympy", py, "run.py", "systems.json")
+	bin, ok := findSolver(t, "sympy")
+	if !ok {
+		t.Skip("no python3 with SymPy (apt-get install python3-sympy): the SymPy export is not checked")
+	}
+	dir, _, checks := exportSuite(t, "sympy", 4)
+	runAll(t, "sympy", bin, suiteDirs(dir, "sympy"), checks)
 }
 
 // TestExportJSON checks the JSON export with exact arithmetic in plain
 // Python.
 func TestExportJSON(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
+	bin, ok := findSolver(t, "json")
+	if !ok {
 		t.Skip("python3 is not installed: the JSON export is not checked")
 	}
-	dir, _ := exportSuite(t, "json", 20)
-	runAll(t, dir, "json", py, "check.py", "systems.json")
+	dir, _, checks := exportSuite(t, "json", 20)
+	runAll(t, "json", bin, suiteDirs(dir, "json"), checks)
 }
 
-// TestExportScripts: the Macaulay2 and Maple exports (neither system is
-// installed here) have a file per system and a runner, and run when the
-// system is there.
+// TestExportScripts: the Macaulay2 and Maple exports have a file per
+// system and a runner, and run when the system is installed.
 func TestExportScripts(t *testing.T) {
-	for _, tc := range []struct{ format, ext, tool, runner string }{
-		{"m2", ".m2", "M2", "run.m2"},
-		{"maple", ".mpl", "maple", "run.mpl"},
+	for _, tc := range []struct{ format, ext string }{
+		{"m2", ".m2"},
+		{"maple", ".mpl"},
 	} {
-		dir, n := exportSuite(t, tc.format, 5)
+		dir, n, checks := exportSuite(t, tc.format, 5)
 		files, _ := filepath.Glob(filepath.Join(dir, "*", tc.format, "systems", "*"+tc.ext))
 		if len(files) != n || n == 0 {
 			t.Errorf("%s: %d system files for %d systems", tc.format, len(files), n)
 		}
-		for i := range 3 {
-			if _, err := os.Stat(filepath.Join(dir, fmt.Sprint(i), tc.format, "run.sh")); err != nil {
+		for _, d := range suiteDirs(dir, tc.format) {
+			if _, err := os.Stat(filepath.Join(d, "run.sh")); err != nil {
 				t.Error(err)
 			}
 		}
-		if _, err := exec.LookPath(tc.tool); err == nil {
-			args := map[string][]string{"M2": {"--script", "run.m2"}, "maple": {"-q", "run.mpl"}}[tc.tool]
-			runAll(t, dir, tc.format, tc.tool, args...)
-		} else {
-			t.Logf("%s is not installed: the %s export was written but not run", tc.tool, tc.format)
+		if bin, ok := findSolver(t, tc.format); ok {
+			runAll(t, tc.format, bin, suiteDirs(dir, tc.format), checks)
 		}
 	}
+}
+
+// TestExportLargeGrids runs the systems of 4x4, 3x7 and 5x5 grids through
+// every solver installed: the names of their numbers run past r and z and
+// to x_R_C.
+func TestExportLargeGrids(t *testing.T) {
+	for _, s := range solvers {
+		t.Run(s.format, func(t *testing.T) {
+			bin, ok := s.find(t)
+			if !ok {
+				t.Skip(s.skip + ": the " + s.format + " export of large grids is not run")
+			}
+			dirs, checks := exportLarge(t, s.format)
+			runAll(t, s.format, bin, dirs, checks)
+		})
+	}
+}
+
+// TestExportMissingChecks: a runner fails when checks do not run, though
+// none failed. A script system file gets an error before its checks
+// (Singular carries on with the next file and exits with status 0); the
+// Python runners lose a system from systems.json.
+func TestExportMissingChecks(t *testing.T) {
+	sabotage := map[string]func(dir string) error{
+		"singular": breakScript(".sing", "ERROR(\"sabotaged\");\n"),
+		"m2":       breakScript(".m2", "error \"sabotaged\";\n"),
+		"maple":    breakScript(".mpl", "error \"sabotaged\":\n"),
+		"sympy":    dropSystem,
+		"json":     dropSystem,
+	}
+	for _, s := range solvers {
+		t.Run(s.format, func(t *testing.T) {
+			bin, ok := s.find(t)
+			if !ok {
+				t.Skip(s.skip + ": the " + s.format + " runner is not run")
+			}
+			dirs, _ := exportLarge(t, s.format)
+			dir := dirs[0]
+			if err := sabotage[s.format](dir); err != nil {
+				t.Fatal(err)
+			}
+			out, passed, failed, err := runExport(t, dir, bin)
+			if err == nil {
+				t.Errorf("%s: the runner succeeded with checks missing:\n%s", s.format, out)
+			}
+			if failed > 0 || !bytes.Contains(out, []byte("did not run")) {
+				t.Errorf("%s: %d passed, %d failed, want missing checks reported:\n%s", s.format, passed, failed, out)
+			}
+		})
+	}
+}
+
+// breakScript puts a line raising an error before the checks of every
+// system file.
+func breakScript(ext, line string) func(string) error {
+	return func(dir string) error {
+		files, _ := filepath.Glob(filepath.Join(dir, "systems", "*"+ext))
+		if len(files) == 0 {
+			return fmt.Errorf("no system files in %s", dir)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(f, append([]byte(line), b...), 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// dropSystem empties systems.json.
+func dropSystem(dir string) error {
+	return os.WriteFile(filepath.Join(dir, "systems.json"), []byte("[]\n"), 0o644)
 }
