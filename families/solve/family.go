@@ -117,6 +117,12 @@ func (a *candidate) cmp(b *candidate) int {
 // Q(u) over Q(w) is the degree of w's formula). Other subsets are skipped,
 // and the bases of the rest are bounded in coefficient size: a choice whose
 // basis needs huge coefficients does not give the smallest formulas.
+//
+// A 3x3 grid has at most 126 subsets and all are tried. Larger grids have
+// far more (12,870 for dimension 8 of a 4x4 grid, millions on 5x5), so the
+// search takes the first maxParameterSubsets subsets in lexicographic order
+// and computes at most maxParameterChoices bases: the family is then the
+// best of those, still exact and verified, not necessarily the smallest.
 func (d *decomposer) family(c *component) (*Family, error) {
 	n := d.ring.NumVars()
 	ref, err := d.candidate(c, c.indep, d.lim)
@@ -138,13 +144,25 @@ func (d *decomposer) family(c *component) (*Family, error) {
 	consider(ref)
 	bounded := d.lim
 	bounded.MaxCoeffBits = 512
+	var jac *jacobian
+	if ref.vals != nil {
+		jac = newJacobian(ref.vals, c.indep)
+	}
+	scanned, tried := 0, 0
 	for U := range combinations(n, c.dim) {
+		if err := d.ctx.Err(); err != nil {
+			return nil, limitErr(err)
+		}
+		if scanned++; scanned > maxParameterSubsets || tried >= maxParameterChoices {
+			break
+		}
 		if slices.Equal(U, c.indep) || dependsOn(c.basis, U) {
 			continue
 		}
-		if ref.vals != nil && !birationalCandidate(ref.vals, c.indep, U) {
+		if jac != nil && !jac.birational(U) {
 			continue
 		}
+		tried++
 		cd, err := d.candidate(c, U, bounded)
 		if err != nil {
 			var le *groebner.LimitError
@@ -230,85 +248,6 @@ func (d *decomposer) candidate(c *component, U []int, lim groebner.Limits) (*can
 		cd.deg += v.num.TotalDegree() + v.den.TotalDegree()
 	}
 	return cd, nil
-}
-
-// birationalCandidate reports whether W may be a rational choice of
-// parameters given the rational family vals in the parameters U: the
-// Jacobian of W's formulas with respect to U is invertible at one of two
-// fixed random points, and on a curve W's formula has degree 1.
-func birationalCandidate(vals []ratFunc, U, W []int) bool {
-	if len(U) == 1 {
-		w := vals[W[0]]
-		u := U[0]
-		return max(w.num.Degree(u), w.den.Degree(u)) == 1
-	}
-	r := vals[W[0]].num.Ring()
-	for _, seed := range []int64{7, 13} {
-		x := make([]*big.Rat, r.NumVars())
-		for i := range x {
-			x[i] = big.NewRat(seed+int64(3*i*i+5*i), int64(2+i%3))
-		}
-		J := make([][]*big.Rat, len(W))
-		ok := true
-		for j, w := range W {
-			J[j] = make([]*big.Rat, len(U))
-			for k, u := range U {
-				v, good := derivativeAt(vals[w], u, x)
-				if !good {
-					ok = false
-					break
-				}
-				J[j][k] = v
-			}
-			if !ok {
-				break
-			}
-		}
-		if ok && !singular(J) {
-			return true
-		}
-	}
-	return false
-}
-
-// derivativeAt returns d(num/den)/du at x; false at a pole.
-func derivativeAt(f ratFunc, u int, x []*big.Rat) (*big.Rat, bool) {
-	den := f.den.Eval(x)
-	if den.Sign() == 0 {
-		return nil, false
-	}
-	num := new(big.Rat).Mul(f.num.Derivative(u).Eval(x), den)
-	num.Sub(num, new(big.Rat).Mul(f.num.Eval(x), f.den.Derivative(u).Eval(x)))
-	return num.Quo(num, den.Mul(den, den)), true
-}
-
-// singular reports whether the square matrix J is singular, by exact
-// elimination.
-func singular(J [][]*big.Rat) bool {
-	n := len(J)
-	for col := range n {
-		p := -1
-		for r := col; r < n; r++ {
-			if J[r][col].Sign() != 0 {
-				p = r
-				break
-			}
-		}
-		if p < 0 {
-			return true
-		}
-		J[col], J[p] = J[p], J[col]
-		for r := col + 1; r < n; r++ {
-			if J[r][col].Sign() == 0 {
-				continue
-			}
-			f := new(big.Rat).Quo(J[r][col], J[col][col])
-			for k := col; k < n; k++ {
-				J[r][k] = new(big.Rat).Sub(J[r][k], new(big.Rat).Mul(f, J[col][k]))
-			}
-		}
-	}
-	return false
 }
 
 // makeFamily turns the chosen candidate into a Family.

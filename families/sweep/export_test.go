@@ -54,27 +54,24 @@ func exportSuite(t *testing.T, format string, sample int) (dir string, systems, 
 // (numbers a to u, r among them), 3x7 (a to z) and 5x5 (x_1_1 to x_5_5),
 // so that a script's helper named r or z, or a name the solver cannot read,
 // shows. Each pattern's one wildcard sits in a line without =, which
-// Filter.Positive makes -: one linear setting. The solver's decomposition
-// of the 3x7 and 5x5 systems takes minutes, so they are solved without
-// families (class, dimension and basis only).
+// Filter.Positive makes -: one linear setting, with a family of dimension
+// 8, 11 and 15.
 var largeGrids = []struct {
-	z          grid.Size
-	ops        string
-	noFamilies bool
+	z   grid.Size
+	ops string
 }{
-	{grid.Size{Rows: 4, Cols: 4}, "++.|-_+_-_+|-+=|+_-_+_-|+-=|=_=_=_=|+-=", false},
-	{grid.Size{Rows: 3, Cols: 7}, "+++++.|+_-_+_-_+_-_+|+-+-+=|=_=_=_=_=_=_=|-+-++=", true},
-	{grid.Size{Rows: 5, Cols: 5}, "+++.|+_-_+_-_+|+-+=|-_+_-_+_-|-++=|+_+_-_-_+|++-=|=_=_=_=_=|+--=", true},
+	{grid.Size{Rows: 4, Cols: 4}, "++.|-_+_-_+|-+=|+_-_+_-|+-=|=_=_=_=|+-="},
+	{grid.Size{Rows: 3, Cols: 7}, "+++++.|+_-_+_-_+_-_+|+-+-+=|=_=_=_=_=_=_=|-+-++="},
+	{grid.Size{Rows: 5, Cols: 5}, "+++.|+_-_+_-_+|+-+=|-_+_-_+_-|-++=|+_+_-_-_+|++-=|=_=_=_=_=|+--="},
 }
 
 // largeRecords returns the sweep records of largeGrids, solved once for
-// every test (the 4x4 family takes seconds).
+// every test.
 var largeRecords = sync.OnceValues(func() ([][]byte, error) {
 	var recs [][]byte
 	for _, g := range largeGrids {
 		opt := Options{
-			Analysis: families.Options{NoFamilies: g.noFamilies},
-			Filter:   Filter{Positive: true}, Members: 1, OncePerOrbit: true,
+			Filter: Filter{Positive: true}, Members: 1, OncePerOrbit: true,
 		}
 		plan, err := NewPlan(context.Background(), grid.MustParseOps(g.ops, g.z), opt)
 		if err != nil {

@@ -1,0 +1,175 @@
+package solve
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// The search for parameters stops after this many subsets of the numbers,
+// and after this many block-order bases: enough for every choice on a 3x3
+// grid, and a bound on the time a larger grid spends on choosing (a basis
+// costs about 0.2 ms on a 4x4 grid, a subset's Jacobian test about 2 µs).
+const (
+	maxParameterSubsets = 1 << 16
+	maxParameterChoices = 512
+)
+
+// jacobianPrime is the Mersenne prime 2^61 - 1, in which the Jacobians of
+// the birationality test are reduced: a nonzero determinant modulo it is
+// nonzero over Q, and a rational one that vanishes only modulo it (chance
+// about d/2^61) merely skips a choice, which the proof never relies on.
+const jacobianPrime = 1<<61 - 1
+
+// A jacobian holds, at two fixed points, the derivative of every number's
+// formula in a rational family with respect to each of its parameters U,
+// reduced modulo jacobianPrime; a row is nil where the formula has a pole
+// or a denominator divisible by the prime. It answers birational for every
+// candidate W without evaluating a polynomial again.
+type jacobian struct {
+	U      []int
+	curve  []ratFunc     // the formulas, kept for the degree test on a curve
+	points [2][][]uint64 // points[s][x][k] = d vals[x] / d U[k] at point s
+}
+
+// newJacobian evaluates the derivatives of the formulas vals at the two
+// points. Cost: 2 n |U| derivatives evaluated exactly.
+func newJacobian(vals []ratFunc, U []int) *jacobian {
+	j := &jacobian{U: U}
+	if len(U) == 1 {
+		j.curve = vals
+		return j
+	}
+	r := vals[U[0]].num.Ring()
+	for s, seed := range []int64{7, 13} {
+		x := make([]*big.Rat, r.NumVars())
+		for i := range x {
+			x[i] = big.NewRat(seed+int64(3*i*i+5*i), int64(2+i%3))
+		}
+		rows := make([][]uint64, len(vals))
+		for w, f := range vals {
+			if f.num == nil {
+				continue
+			}
+			row := make([]uint64, len(U))
+			for k, u := range U {
+				v, ok := derivativeAt(f, u, x)
+				if ok {
+					row[k], ok = reduceRat(v)
+				}
+				if !ok {
+					row = nil
+					break
+				}
+			}
+			rows[w] = row
+		}
+		j.points[s] = rows
+	}
+	return j
+}
+
+// birational reports whether W may be a rational choice of parameters in
+// place of U: on a curve, W's formula has degree 1 in U (Lüroth); otherwise
+// the Jacobian of W's formulas with respect to U is invertible at one of
+// the two points. Cost: O(|U|^3) word operations.
+func (j *jacobian) birational(W []int) bool {
+	if j.curve != nil {
+		w, u := j.curve[W[0]], j.U[0]
+		return max(w.num.Degree(u), w.den.Degree(u)) == 1
+	}
+	n := len(j.U)
+	m := make([][]uint64, n)
+	for _, rows := range j.points {
+		ok := true
+		for i, w := range W {
+			if rows[w] == nil {
+				ok = false
+				break
+			}
+			m[i] = append(m[i][:0], rows[w]...)
+		}
+		if ok && !singularMod(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// derivativeAt returns d(num/den)/du at x; false at a pole.
+func derivativeAt(f ratFunc, u int, x []*big.Rat) (*big.Rat, bool) {
+	den := f.den.Eval(x)
+	if den.Sign() == 0 {
+		return nil, false
+	}
+	num := new(big.Rat).Mul(f.num.Derivative(u).Eval(x), den)
+	num.Sub(num, new(big.Rat).Mul(f.num.Eval(x), f.den.Derivative(u).Eval(x)))
+	return num.Quo(num, den.Mul(den, den)), true
+}
+
+// reduceRat returns v modulo jacobianPrime; false when the prime divides
+// its denominator.
+func reduceRat(v *big.Rat) (uint64, bool) {
+	p := new(big.Int).SetUint64(jacobianPrime)
+	num := new(big.Int).Mod(v.Num(), p).Uint64()
+	den := new(big.Int).Mod(v.Denom(), p).Uint64()
+	if den == 0 {
+		return 0, false
+	}
+	return mulMod(num, powMod(den, jacobianPrime-2)), true
+}
+
+// singularMod reports whether the square matrix m is singular modulo
+// jacobianPrime, by Gaussian elimination in place.
+func singularMod(m [][]uint64) bool {
+	n := len(m)
+	for col := range n {
+		p := col
+		for p < n && m[p][col] == 0 {
+			p++
+		}
+		if p == n {
+			return true
+		}
+		m[col], m[p] = m[p], m[col]
+		inv := powMod(m[col][col], jacobianPrime-2)
+		for r := col + 1; r < n; r++ {
+			if m[r][col] == 0 {
+				continue
+			}
+			f := mulMod(m[r][col], inv)
+			for k := col; k < n; k++ {
+				m[r][k] = subMod(m[r][k], mulMod(f, m[col][k]))
+			}
+		}
+	}
+	return false
+}
+
+func mulMod(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	// 2^64 = 8 (mod 2^61 - 1): fold the 128-bit product.
+	r := (lo & jacobianPrime) + (lo >> 61) + (hi << 3)
+	r = (r & jacobianPrime) + (r >> 61)
+	if r >= jacobianPrime {
+		r -= jacobianPrime
+	}
+	return r
+}
+
+func subMod(a, b uint64) uint64 {
+	if a >= b {
+		return a - b
+	}
+	return a + jacobianPrime - b
+}
+
+func powMod(a, e uint64) uint64 {
+	r := uint64(1)
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = mulMod(r, a)
+		}
+		a = mulMod(a, a)
+	}
+	return r
+}
