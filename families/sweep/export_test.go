@@ -191,7 +191,7 @@ var scriptLanguages = []scriptLanguage{
 			regexp.MustCompile(`(?m)(?:^|;)\s*([A-Za-z][A-Za-z0-9']*)\s*=[^=>]`),
 			regexp.MustCompile(`\(([^()]*)\)\s*->`),
 		},
-		builtins: "QQ MonomialOrder GRevLex ideal saturate if then else dim degree sub and isSubset frac use map print toString load exit",
+		builtins: "QQ MonomialOrder GRevLex ideal saturate if then else dim degree sub and isSubset frac use map print toString load exit try",
 		reserved: "check ii pi ZZ RR CC end or not do from to when while new local global symbol true false null",
 		varName:  func(v string) string { name, _, _ := strings.Cut(v, "_"); return name },
 	},
