@@ -149,6 +149,16 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 		}
 		return true
 	}
+	// Points first: a point's only tuple is the empty one, at sum 0, before
+	// every tuple of a family.
+	for i, st := range states {
+		if st.d == 0 {
+			st.done = true
+			if !try(i, st, nil) {
+				return ctxErr
+			}
+		}
+	}
 	for s := start; ; s++ {
 		if ctxErr = ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -159,14 +169,6 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 		waiting := int64(math.MaxInt64)
 		for i, st := range states {
 			if st.done {
-				continue
-			}
-			if st.d == 0 {
-				// A point: its only tuple is the empty one, at sum 0.
-				st.done = true
-				if !try(i, st, nil) {
-					return ctxErr
-				}
 				continue
 			}
 			if s < st.d*lo {

@@ -438,3 +438,47 @@ func TestSolverFamilies(t *testing.T) {
 		})
 	}
 }
+
+// TestPointsFirst checks that a point, whose one tuple has sum 0, comes
+// before every member of a family, wherever it sits in Families (the
+// solver lists families before points).
+func TestPointsFirst(t *testing.T) {
+	src := linearSource(t, grid.Rows|grid.Cols)
+	r := src.System.Ring
+	// 5 7 12 / 9 11 20 / 14 18 32: rows and columns add up.
+	kv := map[string]int64{"a": 5, "b": 7, "c": 12, "d": 9, "f": 11, "g": 20, "h": 14, "k": 18, "m": 32}
+	vals := make([]*big.Rat, r.NumVars())
+	for v := range vals {
+		vals[v] = big.NewRat(kv[r.VarName(v)], 1)
+	}
+	point, err := NewPoint(r, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The family in a, b, d, f, whose first tuple (sum 4) is a member, so
+	// that a point tried at the first sum after it would come second.
+	formulas := map[string]string{"a": "a", "b": "b", "c": "a + b", "d": "d", "f": "f", "g": "d + f", "h": "a + d", "k": "b + f", "m": "a + b + d + f"}
+	num := make([]*poly.Poly, r.NumVars())
+	den := make([]*poly.Poly, r.NumVars())
+	for v := range num {
+		num[v], den[v] = r.MustParse(formulas[r.VarName(v)]), r.One()
+	}
+	fam, err := NewFamily(r, []string{"a", "b", "d", "f"}, num, den)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Families = []*Family{fam, point}
+	ms, err := src.Members(context.Background(), Filter{}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 3 {
+		t.Fatalf("%d members, want 3", len(ms))
+	}
+	if got, want := ms[0].String(), "5 7 12 / 9 11 20 / 14 18 32"; got != want {
+		t.Errorf("first member %s, want the point %s", got, want)
+	}
+	if ms[1].Family == ms[0].Family {
+		t.Errorf("second member %s is from the point too", ms[1])
+	}
+}
