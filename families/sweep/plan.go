@@ -195,10 +195,14 @@ func (m *matcher) each(yield func(digits []uint8) bool) {
 	rec(0, m.fixed)
 }
 
-// maxDraws bounds the random draws Sample makes per setting wanted and
-// per block of cells, so that a filter almost nothing passes ends the
-// search.
+// maxDraws bounds the random draws Sample makes in a row without a new
+// setting, and per block of cells, so that a filter almost nothing passes
+// ends the search.
 const maxDraws = 100_000
+
+// maxListed bounds the settings Sample lists to choose from, at 2*maxListed
+// (some 40 bytes each), when the pattern may have fewer than 2n.
+const maxListed = 1 << 20
 
 // Sample draws n distinct settings of the pattern that pass the filter,
 // uniformly at random, with a pseudo-random generator seeded by seed, and
@@ -214,14 +218,17 @@ const maxDraws = 100_000
 // uniform on the settings passing Positive, and a draw without all four
 // operators is rejected as a whole for RequireAllOps.
 //
-// When at most 2n settings pass the filter they are listed (Settings) and
-// n of them chosen as a uniformly random subset, or all of them when n is
-// at least their number: rejection would need ever more draws for the
-// last new settings, and never ends when there are fewer than n. Otherwise
-// each draw is a new setting with probability above 1/2 once it passes
-// the filter, and Sample fails only after maxDraws draws in a row without a
-// new setting (a filter that almost nothing passes). Cost: the listing of
-// up to 2n + 1 settings, plus O(n * draws * (mn + lines)).
+// When at most 2n settings pass the filter (n capped at maxListed) they
+// are listed (Settings) and n of them chosen as a uniformly random subset,
+// or all of them when n is at least their number: rejection would need
+// ever more draws for the last new settings, and never ends when there are
+// fewer than n. Otherwise each draw is a new setting with probability
+// above 1/2 once it passes the filter (below n = maxListed), and Sample
+// fails only after maxDraws draws in a row without a new setting (a filter
+// that almost nothing passes). A sample larger than a run can hold
+// (maxPlan) from a pattern larger than that is refused. Cost: the listing
+// of up to 2*min(n, maxListed) + 1 settings, plus O(n * draws * (mn +
+// lines)).
 func Sample(pattern *grid.Setting, sel grid.LineSet, f Filter, n int, seed uint64) ([]*big.Int, []*grid.Setting, error) {
 	m, err := newMatcher(pattern, sel, f)
 	if err != nil {
@@ -231,21 +238,28 @@ func Sample(pattern *grid.Setting, sel grid.LineSet, f Filter, n int, seed uint6
 		return nil, nil, fmt.Errorf("sweep: no setting of %s passes the filter", pattern)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xca1c2057))
+	// The listing is bounded by memory, not by n alone: n may be as large
+	// as an int (2n would overflow), and a pattern smaller than n is listed
+	// whole.
+	listed := 2 * min(n, maxListed)
 	var few [][]uint8
 	m.each(func(digits []uint8) bool {
 		few = append(few, slices.Clone(digits))
-		return len(few) <= 2*n
+		return len(few) <= listed
 	})
 	if len(few) == 0 {
 		return nil, nil, fmt.Errorf("sweep: no setting of %s passes the filter", pattern)
 	}
-	if len(few) <= 2*n {
+	if len(few) <= listed {
 		// A partial Fisher-Yates shuffle draws a uniform subset.
 		for i := range min(n, len(few)) {
 			j := i + rng.IntN(len(few)-i)
 			few[i], few[j] = few[j], few[i]
 		}
 		return m.settings(few[:min(n, len(few))])
+	}
+	if n > maxPlan {
+		return nil, nil, fmt.Errorf("sweep: a sample of %d settings is more than one run holds (%d): draw fewer, or sweep the pattern with --shard", n, maxPlan)
 	}
 	blocks, blockLines := m.blocks()
 	digits := make([]uint8, len(m.wild))

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"math"
 	"math/big"
 	"slices"
 	"testing"
@@ -108,7 +109,7 @@ func TestSample(t *testing.T) {
 	}
 	// Asking for as many settings as pass the filter, or more, gives them
 	// all; asking for more than half of them, a subset.
-	for _, n := range []int{2, 3, 4, 5, 100} {
+	for _, n := range []int{2, 3, 4, 5, 100, math.MaxInt, 1 << 62} {
 		idx, ss, err := Sample(small, 0, Filter{Positive: true}, n, 1)
 		if err != nil || len(ss) != min(n, 4) {
 			t.Errorf("sample of %d of 4 settings: %d, %v", n, len(ss), err)
@@ -119,5 +120,9 @@ func TestSample(t *testing.T) {
 				t.Errorf("sample of %d: %s (index %s) is not a new setting that passes", n, s, idx[i])
 			}
 		}
+	}
+	// More than a run holds from a pattern with more settings than that.
+	if _, _, err := Sample(p, 0, f, maxPlan+1, 1); err == nil {
+		t.Errorf("a sample of %d settings of %s was drawn", maxPlan+1, p)
 	}
 }
