@@ -68,7 +68,13 @@ func mergeToFile(out string, names []string, inputs []io.Reader) (*sweep.Summary
 	}
 	sum, err := sweep.Merge(tmp, names, inputs...)
 	if err == nil {
-		err = tmp.Chmod(0o644) // as os.Create would make it; CreateTemp makes 0600
+		// CreateTemp makes 0600: keep the mode of the file replaced, or
+		// give a new one 0644, what os.Create makes under the usual umask.
+		mode := os.FileMode(0o644)
+		if fi, serr := os.Stat(out); serr == nil {
+			mode = fi.Mode().Perm()
+		}
+		err = tmp.Chmod(mode)
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr

@@ -159,6 +159,10 @@ func TestMergeInPlace(t *testing.T) {
 		}
 	}
 	shardA, _ := os.ReadFile(a)
+	// The replaced file keeps its mode (CreateTemp's 0600 must not leak).
+	if err := os.Chmod(a, 0o640); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -176,6 +180,16 @@ func TestMergeInPlace(t *testing.T) {
 		if got, _ := os.ReadFile(a); string(got) != tc.want {
 			t.Errorf("%s: %s has %d bytes, want %d", tc.name, a, len(got), len(tc.want))
 		}
+	}
+	if fi, err := os.Stat(a); err != nil || fi.Mode().Perm() != 0o640 {
+		t.Errorf("merged %s: mode %v, %v; want 0640 kept", a, fi.Mode(), err)
+	}
+	c := filepath.Join(dir, "c.jsonl")
+	if code, _, stderr := runCmd(t, "", "merge", "--out", c, a); code != 0 {
+		t.Fatalf("merge into a new file: exit %d: %s", code, stderr)
+	}
+	if fi, err := os.Stat(c); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("new %s: mode %v, %v; want 0644", c, fi.Mode(), err)
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)

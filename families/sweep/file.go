@@ -226,8 +226,11 @@ func checkMerge(all []mergeRec) error {
 			continue
 		}
 		seen[sh.Index] = true
-		if perShard[sh.Index] != sh.Records {
-			return fmt.Errorf("%s: shard %s has %d of its %d records: it did not finish; resume it (--resume) before merging", r.src, sh, perShard[sh.Index], sh.Records)
+		switch got := perShard[sh.Index]; {
+		case got > sh.Records:
+			return fmt.Errorf("%s: shard %s has %d records among the inputs but plans %d: it is given more than once; give each shard's file once", r.src, sh, got, sh.Records)
+		case got < sh.Records:
+			return fmt.Errorf("%s: shard %s has %d of its %d records: it did not finish; resume it (--resume) before merging", r.src, sh, got, sh.Records)
 		}
 	}
 	if settings != sw.Settings {

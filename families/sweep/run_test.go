@@ -384,6 +384,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"a missing shard", three[:2], "missing shards: 2/3"},
 		{"two missing shards", three[1:2], "missing shards: 0/3, 2/3"},
 		{"an unfinished shard", [][]byte{three[0], firstLines(three[1], 3), three[2]}, "shard 1/3 has 3 of its"},
+		{"a shard given twice", [][]byte{three[0], three[0], three[1], three[2]}, "given more than once"},
 		{"shards of two sweeps", [][]byte{three[0], threeLTR[1], threeLTR[2]}, "different sweeps"},
 		{"shards of two splits", [][]byte{two[0], three[1], three[2]}, "one split"},
 		{"older files", [][]byte{unmark(three[0]), unmark(three[1])}, ""},
