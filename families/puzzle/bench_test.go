@@ -4,6 +4,9 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
 )
 
 // BenchmarkUniquePuzzles measures verified-unique digit puzzles per second
@@ -72,4 +75,45 @@ func BenchmarkSolverVsBruteForce(b *testing.B) {
 	b.ReportMetric(float64(solve.Nanoseconds())/n, "solve-ns/puzzle")
 	b.ReportMetric(float64(brute.Nanoseconds())/n, "brute-ns/puzzle")
 	b.ReportMetric(float64(brute)/float64(solve), "ratio")
+}
+
+// BenchmarkQuestions measures "find the numbers" questions per second: for
+// each member of a family, the smallest set of revealed numbers that
+// forces the rest, each candidate set proved or refuted by a Gröbner basis
+// of the system with the revealed values. One op makes 20 questions; the
+// linear 4x4 family has 8 parameters, so its questions reveal 8 numbers
+// and try many more subsets.
+func BenchmarkQuestions(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		src  func(b *testing.B) *Source
+	}{
+		{"one-parameter", func(b *testing.B) *Source { return seedFamilies[0].source(b) }},
+		{"two-parameter", func(b *testing.B) *Source { return seedFamilies[1].source(b) }},
+		{"P1", func(b *testing.B) *Source { return seedFamilies[2].source(b) }},
+		{"linear-4x4", func(b *testing.B) *Source {
+			s := grid.MustParseOps("++-|-_+_-_+|-+=|+_-_+_-|+-=|=_=_=_=|+-=", grid.Size{Rows: 4, Cols: 4})
+			src, err := Analyze(context.Background(), s, families.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return src
+		}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			src := tc.src(b)
+			const perOp = 20
+			ctx := context.Background()
+			total := 0
+			start := time.Now()
+			for b.Loop() {
+				qs, err := src.Questions(ctx, Filter{Min: 2}, perOp)
+				if err != nil {
+					b.Fatal(err)
+				}
+				total += len(qs)
+			}
+			b.ReportMetric(float64(total)/time.Since(start).Seconds(), "questions/s")
+		})
+	}
 }
