@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+)
+
+// gcPercent is the garbage collector's target while the heap is well below
+// the memory limit. The algebra allocates many short-lived big numbers and
+// polynomials; at Go's default of 100 the collector takes about a third of
+// a sweep's CPU time (seed 000's sweep: 6.5 s wall at 100, 4.2 s at 800
+// with a limit, on 2 cores).
+const gcPercent = 800
+
+// tuneGC lets the heap grow to gcPercent above the live data, but never
+// past half of the memory this process may use (the machine's, or its
+// cgroup's limit under Slurm, Kubernetes or Docker), where the collector
+// works harder instead. It does nothing when GOGC or GOMEMLIMIT is set:
+// the user's setting wins.
+func tuneGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	avail := availableMemory()
+	if avail <= 0 {
+		return
+	}
+	debug.SetGCPercent(gcPercent)
+	debug.SetMemoryLimit(avail / 2)
+}
+
+// availableMemory returns the bytes this process may use: the smaller of
+// the machine's memory and its cgroup's limit; 0 when neither is known.
+func availableMemory() int64 {
+	total := int64(0)
+	if f, err := os.Open("/proc/meminfo"); err == nil {
+		total = memTotal(bufio.NewScanner(f))
+		f.Close()
+	}
+	for _, path := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		if b, err := os.ReadFile(path); err == nil {
+			if lim := cgroupLimit(string(b)); lim > 0 && (total == 0 || lim < total) {
+				total = lim
+			}
+		}
+	}
+	return total
+}
+
+// memTotal reads the MemTotal line of /proc/meminfo, in bytes; 0 if absent.
+func memTotal(sc *bufio.Scanner) int64 {
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) >= 2 && f[0] == "MemTotal:" {
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil || kb <= 0 {
+				return 0
+			}
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
+// cgroupLimit parses a cgroup memory limit: bytes, or "max" (v2) and the
+// huge number cgroup v1 uses for no limit, both 0.
+func cgroupLimit(s string) int64 {
+	s = strings.TrimSpace(s)
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n >= 1<<62 {
+		return 0
+	}
+	return n
+}
