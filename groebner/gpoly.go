@@ -1,6 +1,7 @@
 package groebner
 
 import (
+	"math"
 	"math/big"
 	"slices"
 
@@ -90,10 +91,20 @@ func (e *engine) push(g *gpoly) {
 
 // fromPoly converts p to a primitive integer polynomial.
 func (e *engine) fromPoly(p *poly.Poly) *gpoly {
-	pp := p.PrimitivePart()
+	// Input polynomials are mostly primitive already (small integer
+	// coefficients): read them in place instead of copying.
+	pp := p
+	if !p.IsPrimitive() {
+		pp = p.PrimitivePart()
+	}
 	g := &gpoly{c: make([]zint, pp.Len()), m: make([]uint16, 0, pp.Len()*e.s)}
 	for i := 0; i < pp.Len(); i++ {
-		g.c[i] = zbig(new(big.Int).Set(pp.Coef(i).Num()))
+		num := pp.Coef(i).Num()
+		if v := num.Int64(); num.IsInt64() && v != math.MinInt64 {
+			g.c[i] = zsmall(v)
+		} else {
+			g.c[i] = zbig(new(big.Int).Set(num)) // never share p's numbers
+		}
 		g.m = append(g.m, pp.Monomial(i)...)
 	}
 	g.sugar = p.TotalDegree()

@@ -2,6 +2,7 @@ package poly
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 )
 
@@ -251,8 +252,53 @@ func (p *Poly) Content() *big.Rat {
 // PrimitivePart returns p/Content(p): coprime integer coefficients with a
 // positive leading coefficient.
 func (p *Poly) PrimitivePart() *Poly {
-	if p.IsZero() {
+	if p.IsZero() || p.IsPrimitive() {
 		return p.Clone()
 	}
 	return new(Poly).Scale(p, new(big.Rat).Inv(p.Content()))
+}
+
+// IsPrimitive reports whether p is its own primitive part: nonzero, with
+// integer coefficients whose gcd is 1 and a positive leading coefficient.
+// Cost: one word gcd per coefficient when they fit in a word (the usual
+// case, which is why callers test it before PrimitivePart's copy), big
+// gcds otherwise.
+func (p *Poly) IsPrimitive() bool {
+	if p.IsZero() || p.coef[0].Sign() < 0 {
+		return false
+	}
+	var g uint64 // the gcd so far while it fits a word
+	var bg *big.Int
+	one := false
+	for _, c := range p.coef {
+		if !c.IsInt() {
+			return false
+		}
+		if one {
+			continue // the gcd is 1 already; the rest need only be integers
+		}
+		n := c.Num()
+		if bg == nil && n.IsInt64() && n.Int64() != math.MinInt64 {
+			v := n.Int64()
+			if v < 0 {
+				v = -v
+			}
+			g = gcd64(g, uint64(v))
+			one = g == 1
+			continue
+		}
+		if bg == nil {
+			bg = new(big.Int).SetUint64(g)
+		}
+		bg.GCD(nil, nil, bg, new(big.Int).Abs(n))
+		one = bg.IsInt64() && bg.Int64() == 1
+	}
+	return one
+}
+
+func gcd64(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

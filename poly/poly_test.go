@@ -243,3 +243,40 @@ func TestToRingAll(t *testing.T) {
 		t.Error("moving z into a ring without z succeeded")
 	}
 }
+
+// TestIsPrimitive compares IsPrimitive with PrimitivePart's definition on
+// a table that covers fractions after a gcd of 1, big coefficients and
+// signs.
+func TestIsPrimitive(t *testing.T) {
+	r := MustRing(Grevlex, "x", "y")
+	tests := []struct {
+		p    string
+		want bool
+	}{
+		{"x + 1", true},
+		{"2*x + 4", false},
+		{"-x + 1", false},
+		{"2*x + 3*y + 1/2", false}, // gcd 1 before a fraction
+		{"3*x + 6", false},
+		{"6*x + 10*y + 15", true},
+		{"100000000000000000000*x + 3", true},
+		{"100000000000000000000*x + 50000000000000000000", false},
+		{"-9223372036854775808*x + 1", false},
+		{"9223372036854775808*x + 2*y", false},
+		{"9223372036854775808*x + 3*y", true},
+		{"0", false},
+		{"7", false},
+		{"1", true},
+	}
+	for _, tc := range tests {
+		p := r.MustParse(tc.p)
+		if got := p.IsPrimitive(); got != tc.want {
+			t.Errorf("IsPrimitive(%s) = %v, want %v", tc.p, got, tc.want)
+		}
+		if !p.IsZero() {
+			if def := p.PrimitivePart().Equal(p); def != tc.want {
+				t.Errorf("%s: PrimitivePart equals p: %v, table says %v", tc.p, def, tc.want)
+			}
+		}
+	}
+}
