@@ -116,9 +116,19 @@ func (e *engine) fromPoly(p *poly.Poly) *gpoly {
 func (e *engine) toPoly(g *gpoly) *poly.Poly {
 	c := make([]*big.Rat, len(g.c))
 	m := make([]poly.Monomial, len(g.c))
-	lc := g.c[0].toBig()
+	lc := g.c[0]
+	var lcBig *big.Int
 	for i := range g.c {
-		c[i] = new(big.Rat).SetFrac(g.c[i].toBig(), lc)
+		// A word divided by a leading coefficient of ±1 (the usual case of
+		// grid systems) is an integer: no big gcd needed.
+		if a := g.c[i]; a.b == nil && lc.b == nil && (lc.s == 1 || lc.s == -1 && a.s != math.MinInt64) {
+			c[i] = new(big.Rat).SetInt64(a.s * lc.s)
+		} else {
+			if lcBig == nil {
+				lcBig = lc.toBig()
+			}
+			c[i] = new(big.Rat).SetFrac(a.toBig(), lcBig)
+		}
 		m[i] = poly.Monomial(g.m[i*e.s : (i+1)*e.s])
 	}
 	return e.ring.FromTerms(c, m)

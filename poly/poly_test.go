@@ -3,6 +3,7 @@ package poly
 import (
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -276,6 +277,44 @@ func TestIsPrimitive(t *testing.T) {
 		if !p.IsZero() {
 			if def := p.PrimitivePart().Equal(p); def != tc.want {
 				t.Errorf("%s: PrimitivePart equals p: %v, table says %v", tc.p, def, tc.want)
+			}
+		}
+	}
+}
+
+// TestFromTermsOrders checks that terms given in order, out of order, with
+// repeats and with zeros give the same polynomial, so that the sorted fast
+// path and the general one agree.
+func TestFromTermsOrders(t *testing.T) {
+	for _, ord := range []Order{Lex, Grevlex} {
+		r := MustRing(ord, "x", "y")
+		want := r.MustParse("3*x^2 - 2*x*y + 5*y^2 + 7")
+		var c []*big.Rat
+		var m []Monomial
+		for i := 0; i < want.Len(); i++ {
+			c = append(c, want.Coef(i))
+			m = append(m, want.Monomial(i))
+		}
+		rev := func(xs []*big.Rat) []*big.Rat { ys := slices.Clone(xs); slices.Reverse(ys); return ys }
+		revM := func(xs []Monomial) []Monomial { ys := slices.Clone(xs); slices.Reverse(ys); return ys }
+		half := big.NewRat(1, 2)
+		tests := []struct {
+			name string
+			c    []*big.Rat
+			m    []Monomial
+		}{
+			{"sorted", c, m},
+			{"reversed", rev(c), revM(m)},
+			{"a zero term", append(slices.Clone(c), new(big.Rat)), append(slices.Clone(m), m[0])},
+			{"a repeat", append([]*big.Rat{half, new(big.Rat).Sub(c[0], half)}, c[1:]...), append([]Monomial{m[0], m[0]}, m[1:]...)},
+		}
+		for _, tc := range tests {
+			got := r.FromTerms(tc.c, tc.m)
+			if !got.Equal(want) {
+				t.Errorf("%v %s: %v, want %v", ord, tc.name, got, want)
+			}
+			if got.Len() > 0 && got.Coef(0) == tc.c[0] {
+				t.Errorf("%v %s: the coefficients are not copied", ord, tc.name)
 			}
 		}
 	}

@@ -148,10 +148,32 @@ func (r *Ring) NewMonomial(exps ...int) Monomial {
 // allocates nothing.
 func (r *Ring) Cmp(a, b Monomial) int { return r.order.cmp(a, b) }
 
+// sortedTerms reports whether the terms are nonzero and their monomials
+// strictly decreasing in r's order.
+func sortedTerms(r *Ring, c []*big.Rat, m []Monomial) bool {
+	for i := range c {
+		if c[i].Sign() == 0 || i > 0 && r.order.cmp(m[i-1], m[i]) <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // FromTerms returns the polynomial sum c[i]*m[i]. Terms may come in any order
 // and repeat; like terms are combined and zero terms dropped. The
-// coefficients are copied. Cost: O(t log t) comparisons for t terms.
+// coefficients are copied. Cost: O(t log t) comparisons for t terms, O(t)
+// when they come nonzero in strictly decreasing order (as an engine's
+// output does).
 func (r *Ring) FromTerms(c []*big.Rat, m []Monomial) *Poly {
+	if sortedTerms(r, c, m) {
+		s := r.stride()
+		p := &Poly{ring: r, coef: make([]*big.Rat, len(c)), mono: make([]uint16, 0, len(c)*s)}
+		for i := range c {
+			p.coef[i] = new(big.Rat).Set(c[i])
+			p.mono = append(p.mono, m[i]...)
+		}
+		return p
+	}
 	b := newBuilder(r, len(c))
 	for i := range c {
 		b.add(c[i], m[i])
