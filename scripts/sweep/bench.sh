@@ -23,14 +23,27 @@ solved=$(grep -c -v '"representative"' "$tmp/sweep.jsonl" || true)
   --sample "$n" --seed 1 --out "$tmp/suite" > /dev/null
 {
   echo 'LIB "elim.lib"; option(redSB); int dd; int vv;'
+  # From each system file: its ring, equations and the product of its
+  # nonzero conditions; then one saturation by the product (sat of
+  # elim.lib), std, dim and vdim. The runner's checks are left out.
   for f in "$tmp"/suite/singular/systems/*.sing; do
-    grep -E '^(ring r |ideal I |poly z |def L |ideal S;|if \(typeof|S = std|kill r;)' "$f" |
-      sed 's/^kill r;/dd = dim(S); vv = vdim(S);\nkill r;/'
+    grep -E '^(ring fam_ring |ideal fam_eqs |poly fam_nonzero )' "$f"
+    echo 'def L = sat(fam_eqs, fam_nonzero); ideal S; if (typeof(L) == "list") { S = L[1]; } else { S = L; }'
+    echo 'S = std(S); dd = dim(S); vv = vdim(S); kill fam_ring;'
   done
   echo 'quit;'
 } > "$tmp/bench.sing"
 start=$(date +%s.%N)
-Singular -q "$tmp/bench.sing" > /dev/null
+Singular -q "$tmp/bench.sing" > "$tmp/bench.out" 2>&1
+if grep -q '?' "$tmp/bench.out"; then
+  echo "Singular reported errors on the benchmark script:" >&2
+  head -5 "$tmp/bench.out" >&2
+  exit 1
+fi
+if [ "$(grep -c '^S = std' "$tmp/bench.sing")" -ne "$n" ]; then
+  echo "the benchmark script holds $(grep -c '^S = std' "$tmp/bench.sing") systems, not $n" >&2
+  exit 1
+fi
 end=$(date +%s.%N)
 sing=$(echo "$end - $start" | bc)
 
