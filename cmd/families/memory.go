@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -33,21 +34,67 @@ func tuneGC() {
 }
 
 // availableMemory returns the bytes this process may use: the smaller of
-// the machine's memory and its cgroup's limit; 0 when neither is known.
+// the machine's memory and every memory limit on the way from its own
+// cgroup (Slurm's job, a Kubernetes pod, a systemd scope) up to the root;
+// 0 when none is known.
 func availableMemory() int64 {
 	total := int64(0)
 	if f, err := os.Open("/proc/meminfo"); err == nil {
 		total = memTotal(bufio.NewScanner(f))
 		f.Close()
 	}
-	for _, path := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
-		if b, err := os.ReadFile(path); err == nil {
+	self, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return total
+	}
+	for _, file := range cgroupLimitFiles(string(self)) {
+		if b, err := os.ReadFile(file); err == nil {
 			if lim := cgroupLimit(string(b)); lim > 0 && (total == 0 || lim < total) {
 				total = lim
 			}
 		}
 	}
 	return total
+}
+
+// cgroupLimitFiles lists the memory limit files that bound the cgroup
+// given by /proc/self/cgroup's content, from the process's own cgroup up to
+// the root, for cgroup v2 (the "0::/path" line, memory.max and memory.high
+// under /sys/fs/cgroup, or /sys/fs/cgroup/unified on hybrid hosts) and v1
+// (the "N:memory:/path" line, memory.limit_in_bytes under
+// /sys/fs/cgroup/memory). Files that do not exist are simply not read.
+func cgroupLimitFiles(self string) []string {
+	var files []string
+	up := func(root, path string, names ...string) {
+		path = "/" + strings.Trim(path, "/")
+		for {
+			dir := strings.TrimSuffix(root+path, "/")
+			for _, n := range names {
+				files = append(files, dir+"/"+n)
+			}
+			if path == "/" {
+				return
+			}
+			path = path[:strings.LastIndex(path, "/")]
+			if path == "" {
+				path = "/"
+			}
+		}
+	}
+	for _, line := range strings.Split(self, "\n") {
+		f := strings.SplitN(line, ":", 3)
+		if len(f) != 3 {
+			continue
+		}
+		switch {
+		case f[0] == "0" && f[1] == "":
+			up("/sys/fs/cgroup", f[2], "memory.max", "memory.high")
+			up("/sys/fs/cgroup/unified", f[2], "memory.max", "memory.high")
+		case slices.Contains(strings.Split(f[1], ","), "memory"):
+			up("/sys/fs/cgroup/memory", f[2], "memory.limit_in_bytes")
+		}
+	}
+	return files
 }
 
 // memTotal reads the MemTotal line of /proc/meminfo, in bytes; 0 if absent.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,6 +39,47 @@ func TestCgroupLimit(t *testing.T) {
 	for _, tc := range tests {
 		if got := cgroupLimit(tc.in); got != tc.want {
 			t.Errorf("cgroupLimit(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestCgroupLimitFiles(t *testing.T) {
+	tests := []struct {
+		self string
+		want []string
+	}{
+		{"0::/\n", []string{
+			"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.high",
+			"/sys/fs/cgroup/unified/memory.max", "/sys/fs/cgroup/unified/memory.high",
+		}},
+		{"0::/system.slice/slurmstepd.scope/job_42\n", []string{
+			"/sys/fs/cgroup/system.slice/slurmstepd.scope/job_42/memory.max", "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_42/memory.high",
+			"/sys/fs/cgroup/system.slice/slurmstepd.scope/memory.max", "/sys/fs/cgroup/system.slice/slurmstepd.scope/memory.high",
+			"/sys/fs/cgroup/system.slice/memory.max", "/sys/fs/cgroup/system.slice/memory.high",
+			"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.high",
+			"/sys/fs/cgroup/unified/system.slice/slurmstepd.scope/job_42/memory.max", "/sys/fs/cgroup/unified/system.slice/slurmstepd.scope/job_42/memory.high",
+			"/sys/fs/cgroup/unified/system.slice/slurmstepd.scope/memory.max", "/sys/fs/cgroup/unified/system.slice/slurmstepd.scope/memory.high",
+			"/sys/fs/cgroup/unified/system.slice/memory.max", "/sys/fs/cgroup/unified/system.slice/memory.high",
+			"/sys/fs/cgroup/unified/memory.max", "/sys/fs/cgroup/unified/memory.high",
+		}},
+		{"9:name=systemd:/\n4:memory:/process_api/614a\n3:cpuset:/\n0::/\n", []string{
+			"/sys/fs/cgroup/memory/process_api/614a/memory.limit_in_bytes",
+			"/sys/fs/cgroup/memory/process_api/memory.limit_in_bytes",
+			"/sys/fs/cgroup/memory/memory.limit_in_bytes",
+			"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.high",
+			"/sys/fs/cgroup/unified/memory.max", "/sys/fs/cgroup/unified/memory.high",
+		}},
+		{"5:cpu,memory:/job\n", []string{
+			"/sys/fs/cgroup/memory/job/memory.limit_in_bytes",
+			"/sys/fs/cgroup/memory/memory.limit_in_bytes",
+		}},
+		{"", nil},
+		{"garbage\n", nil},
+	}
+	for _, tc := range tests {
+		got := cgroupLimitFiles(tc.self)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("cgroupLimitFiles(%q) =\n%q\nwant\n%q", tc.self, got, tc.want)
 		}
 	}
 }
