@@ -41,9 +41,14 @@ var (
 // ideal intersected with the ring of the last n-k variables.
 func Block(k int) Order { return Order{kind: blockKind, split: k} }
 
+// MaxWeight is the largest weight of a weighted order: with exponents below
+// 2^16 and at most 2^12 variables, the weighted degree then stays below
+// 2^58, so comparing it cannot overflow.
+const MaxWeight = 1 << 30
+
 // Weighted returns the order that compares the weighted degree sum w[i]*e[i]
-// first and breaks ties by Grevlex (Singular's wp). Weights must be positive
-// and there must be one per variable of the ring it is used in.
+// first and breaks ties by Grevlex (Singular's wp). Weights must be from 1
+// to MaxWeight and there must be one per variable of the ring it is used in.
 func Weighted(w ...int64) Order {
 	return Order{kind: weightedKind, weights: append([]int64(nil), w...)}
 }
@@ -126,8 +131,8 @@ func (o Order) check(nvars int) error {
 			return fmt.Errorf("poly: weighted order has %d weights but the ring has %d variables", len(o.weights), nvars)
 		}
 		for _, w := range o.weights {
-			if w <= 0 {
-				return fmt.Errorf("poly: weighted order needs positive weights, got %d", w)
+			if w <= 0 || w > MaxWeight {
+				return fmt.Errorf("poly: weighted order needs weights from 1 to %d, got %d", MaxWeight, w)
 			}
 		}
 	}

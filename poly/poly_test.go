@@ -319,3 +319,23 @@ func TestFromTermsOrders(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightBounds checks that a weighted order refuses weights whose
+// weighted degrees could overflow, and that the largest allowed weight
+// still orders correctly at the largest exponents.
+func TestWeightBounds(t *testing.T) {
+	for _, tc := range []struct {
+		w  int64
+		ok bool
+	}{{1, true}, {MaxWeight, true}, {MaxWeight + 1, false}, {1 << 48, false}, {0, false}, {-3, false}} {
+		_, err := NewRing([]string{"x", "y"}, Weighted(tc.w, 1))
+		if (err == nil) != tc.ok {
+			t.Errorf("weight %d: error %v, want ok %v", tc.w, err, tc.ok)
+		}
+	}
+	r := MustRing(Weighted(MaxWeight, 1), "x", "y")
+	big, small := r.MustParse("x^10000"), r.MustParse("x^9999*y^10000")
+	if r.Cmp(big.Monomial(0), small.Monomial(0)) <= 0 {
+		t.Error("x^10000 should exceed x^9999*y^10000 with weights (2^30, 1)")
+	}
+}
