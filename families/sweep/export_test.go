@@ -444,14 +444,22 @@ func TestExportScripts(t *testing.T) {
 // every solver installed: the names of their numbers run past r and z and
 // to x_R_C.
 func TestExportLargeGrids(t *testing.T) {
+	eachLargeExport(t, "export of large grids", func(t *testing.T, format, bin string, dirs []string, checks int) {
+		runAll(t, format, bin, dirs, checks)
+	})
+}
+
+// eachLargeExport runs fn in a subtest per solver on the exports of
+// largeGrids, skipping (with what) a solver that is not installed.
+func eachLargeExport(t *testing.T, what string, fn func(t *testing.T, format, bin string, dirs []string, checks int)) {
 	for _, s := range solvers {
 		t.Run(s.format, func(t *testing.T) {
 			bin, ok := s.find(t)
 			if !ok {
-				t.Skip(s.skip + ": the " + s.format + " export of large grids is not run")
+				t.Skip(s.skip + ": the " + s.format + " " + what + " is not run")
 			}
 			dirs, checks := exportLarge(t, s.format)
-			runAll(t, s.format, bin, dirs, checks)
+			fn(t, s.format, bin, dirs, checks)
 		})
 	}
 }
@@ -468,26 +476,19 @@ func TestExportMissingChecks(t *testing.T) {
 		"sympy":    dropSystem,
 		"json":     dropSystem,
 	}
-	for _, s := range solvers {
-		t.Run(s.format, func(t *testing.T) {
-			bin, ok := s.find(t)
-			if !ok {
-				t.Skip(s.skip + ": the " + s.format + " runner is not run")
-			}
-			dirs, _ := exportLarge(t, s.format)
-			dir := dirs[0]
-			if err := sabotage[s.format](dir); err != nil {
-				t.Fatal(err)
-			}
-			out, passed, failed, err := runExport(t, dir, bin)
-			if err == nil {
-				t.Errorf("%s: the runner succeeded with checks missing:\n%s", s.format, out)
-			}
-			if failed > 0 || !bytes.Contains(out, []byte("did not run")) {
-				t.Errorf("%s: %d passed, %d failed, want missing checks reported:\n%s", s.format, passed, failed, out)
-			}
-		})
-	}
+	eachLargeExport(t, "runner", func(t *testing.T, format, bin string, dirs []string, _ int) {
+		dir := dirs[0]
+		if err := sabotage[format](dir); err != nil {
+			t.Fatal(err)
+		}
+		out, passed, failed, err := runExport(t, dir, bin)
+		if err == nil {
+			t.Errorf("%s: the runner succeeded with checks missing:\n%s", format, out)
+		}
+		if failed > 0 || !bytes.Contains(out, []byte("did not run")) {
+			t.Errorf("%s: %d passed, %d failed, want missing checks reported:\n%s", format, passed, failed, out)
+		}
+	})
 }
 
 // breakScript puts a line raising an error before the checks of every
