@@ -110,6 +110,20 @@ type Line struct {
 	Ops   []Op      // the operators in those cells
 }
 
+// UsesAllOps reports whether the lines together use each of + - x /, the
+// condition seed 000 puts on a calcrostic. Cost: one pass over the cells.
+func UsesAllOps(lines []Line) bool {
+	var seen [8]bool
+	for _, l := range lines {
+		for _, o := range l.Ops {
+			if int(o) < len(seen) {
+				seen[o] = true
+			}
+		}
+	}
+	return seen[Add] && seen[Sub] && seen[Mul] && seen[Div]
+}
+
 // HasEq reports whether some operator of l is =.
 func (l *Line) HasEq() bool {
 	for _, o := range l.Ops {

@@ -165,3 +165,31 @@ func TestFormat(t *testing.T) {
 		t.Errorf("ltr with =: %s", got)
 	}
 }
+
+func TestUsesAllOps(t *testing.T) {
+	z := Size{Rows: 3, Cols: 3}
+	tests := []struct {
+		ops  string
+		sel  LineSet
+		want bool
+	}{
+		{"x=|+x//-|x=|=====|x=", 0, true},           // P1: all four
+		{"+=|+++++|+=|=====|+=", 0, false},          // only +
+		{"--|-----|-/|x-+--|+-", Rows | Cols, true}, // seed 000's setting
+		{"--|-----|-/|x-+--|+-", Rows, false},       // its rows lack x
+	}
+	for _, tc := range tests {
+		s := MustParseOps(tc.ops, z)
+		sel := tc.sel
+		if sel == 0 {
+			sel = s.DefaultLines()
+		}
+		lines, err := s.Lines(sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := UsesAllOps(lines); got != tc.want {
+			t.Errorf("%s lines %v: UsesAllOps %v, want %v", tc.ops, sel, got, tc.want)
+		}
+	}
+}

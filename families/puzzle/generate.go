@@ -258,7 +258,7 @@ func (src *Source) EachPuzzle(ctx context.Context, f Filter, opt PuzzleOptions, 
 	if err != nil {
 		return err
 	}
-	if f.AllOps && !usesAllOps(pm.lines) {
+	if f.AllOps && !grid.UsesAllOps(pm.lines) {
 		return nil
 	}
 	var perr error

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"math/big"
+
+	"github.com/families-project/families/families/grid"
 )
 
 // DefaultBudget is the number of parameter tuples Source.EachMember tries
@@ -83,7 +85,7 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 // rejects left out before the symmetries are applied: a member equivalent
 // to a rejected one is still listed.
 func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
-	if f.AllOps && !usesAllOps(src.lines) {
+	if f.AllOps && !grid.UsesAllOps(src.lines) {
 		return nil
 	}
 	budget := f.Budget

@@ -264,14 +264,3 @@ func lessVals(a, b []*big.Int) bool {
 	}
 	return false
 }
-
-// usesAllOps reports whether the lines use each of + - x /.
-func usesAllOps(lines []grid.Line) bool {
-	var seen [8]bool
-	for _, l := range lines {
-		for _, o := range l.Ops {
-			seen[o] = true
-		}
-	}
-	return seen[grid.Add] && seen[grid.Sub] && seen[grid.Mul] && seen[grid.Div]
-}

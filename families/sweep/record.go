@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/families-project/families/families"
@@ -245,15 +244,7 @@ func (p *Plan) usesAllOps(s *grid.Setting) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	var seen [4]bool
-	for _, l := range lines {
-		for _, o := range l.Ops {
-			if k := slices.Index(arith[:], o); k >= 0 {
-				seen[k] = true
-			}
-		}
-	}
-	return seen == [4]bool{true, true, true, true}, nil
+	return grid.UsesAllOps(lines), nil
 }
 
 // renameReport returns a copy of the exported content of rep with the
