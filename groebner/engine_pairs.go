@@ -136,8 +136,6 @@ func (ps *pairSet) next() (pair, bool) {
 	return heap.Pop(&ps.heap).(pair), true
 }
 
-func (ps *pairSet) pending() int { return len(ps.heap.p) }
-
 type pairHeap struct {
 	ops *monoOps
 	p   []pair

@@ -19,13 +19,6 @@ func cplxFrom(prec uint, re, im float64) cplx {
 
 func (z cplx) prec() uint { return z.re.Prec() }
 
-func (z cplx) clone() cplx {
-	w := newCplx(z.prec())
-	w.re.Set(z.re)
-	w.im.Set(z.im)
-	return w
-}
-
 func cadd(a, b cplx) cplx {
 	z := newCplx(a.prec())
 	z.re.Add(a.re, b.re)

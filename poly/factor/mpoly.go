@@ -363,20 +363,6 @@ func mlc(f mpoly, v int) mpoly {
 	return cs[len(cs)-1]
 }
 
-// mfromCoeffs is the inverse of mcoeffs.
-func mfromCoeffs(cs []mpoly, v int) mpoly {
-	var f mpoly
-	for k, c := range cs {
-		for _, t := range c {
-			e := t.e
-			e[v] = uint8(k)
-			f = append(f, term{e, t.c})
-		}
-	}
-	msort(f)
-	return f
-}
-
 // mshift substitutes v+a for v (a Taylor shift); the term count can grow
 // up to (deg_v+1) times.
 func mshift(f mpoly, v int, a *big.Int) mpoly {

@@ -56,14 +56,6 @@ func uadd(f, g upoly) upoly {
 	return h.trim()
 }
 
-func uneg(f upoly) upoly {
-	h := make(upoly, len(f))
-	for i := range f {
-		h[i] = new(big.Int).Neg(f[i])
-	}
-	return h
-}
-
 func usub(f, g upoly) upoly {
 	n := max(len(f), len(g))
 	h := make(upoly, n)
