@@ -16,6 +16,7 @@ polynomial per line written like Singular with short=0
 Systems written:
   cyclic4..6        standard cyclic-n, variables x0..x(n-1)
   katsura4..6       standard katsura-n, variables u0..un
+  reimer5           reimer-5, variables x1..x5
   grid_*            the four 3x3 operator grids (cells a b c / d f g / h k m)
   random_NN         seeded random dense systems in 2..4 variables
 """
@@ -328,6 +329,19 @@ def katsura(n):
         for l in range(-n, n + 1):
             s = s + u(l) * u(m - l)
         polys.append(s - U[m])
+    return vs, polys
+
+
+def reimer(n):
+    # sum_{i=1..n} (-1)^(i+1) 2 x_i^j - 1 for j = 2..n+1
+    vs = tuple("x%d" % i for i in range(1, n + 1))
+    X = [Poly.var(vs, v) for v in vs]
+    polys = []
+    for j in range(2, n + 2):
+        s = Poly(vs)
+        for i in range(n):
+            s = s + (2 if i % 2 == 0 else -2) * X[i] ** j
+        polys.append(s - 1)
     return vs, polys
 
 
@@ -670,6 +684,9 @@ def main():
         vs, polys = katsura(n)
         written.append(write_sys(outdir, "katsura%d" % n, vs, polys,
                                  ["katsura-%d (standard definition; %d variables u0..u%d)" % (n, n + 1, n)]))
+    vs, polys = reimer(5)
+    written.append(write_sys(outdir, "reimer5", vs, polys,
+                             ["reimer-5 (standard definition; 5 variables x1..x5)"]))
 
     for name, ops, alld, sol in GRIDS:
         point = dict(zip(GRID_VARS, sol)) if sol else None
