@@ -100,7 +100,9 @@ func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 // B, so <G> = <B> = <F>. Cost: a grevlex basis, the modular runs in r's
 // order, the certificate and |G| reductions by B.
 func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
+	t0 := time.Now()
 	G, unit, ok, err := modularCandidate(r, ops, lim, F)
+	dbg("cross candidate %v", time.Since(t0))
 	if err != nil || !ok || unit {
 		return nil, false, err
 	}
@@ -116,6 +118,7 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if err != nil {
 		return nil, false, err
 	}
+	dbg("cross grevlex %v", time.Since(t0))
 	e := newEngine(r, ops, lim)
 	gz := make([]*gpoly, len(G))
 	for k, g := range G {
@@ -132,6 +135,7 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if ok, err := e.certify(gz, in); err != nil || !ok {
 		return nil, false, err
 	}
+	dbg("cross certified %v", time.Since(t0))
 	eg := newEngine(rg, newMonoOps(rg), lim)
 	for _, b := range slices.Backward(B) { // by increasing leading monomial
 		eg.push(eg.fromPoly(b))
@@ -146,6 +150,7 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 			return nil, false, err
 		}
 	}
+	dbg("cross done %v", time.Since(t0))
 	return gz, true, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/families-project/families/poly"
 )
@@ -58,6 +59,7 @@ func traceBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, seed *e
 	// exact run (swellBits): when they swell past it, the intermediate
 	// elements are much larger than the result is likely to be, and the
 	// multi-modular method, which never meets them, takes over.
+	t0 := time.Now()
 	guarded := *lim
 	swell := swellBits(F)
 	if guarded.maxBits == 0 || guarded.maxBits > swell {
@@ -68,7 +70,7 @@ func traceBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, seed *e
 	if !errors.As(err, &le) || le.Limit != "coefficient size" || guarded.maxBits == lim.maxBits {
 		return G, ok, err
 	}
-	dbg("trace swelled")
+	dbg("trace swelled %v", time.Since(t0))
 	if G, ok, err := modularBasis(r, ops, lim, F); err != nil || ok {
 		return G, ok, err
 	}
@@ -285,6 +287,7 @@ func (e *engine) certify(G, in []*gpoly) (bool, error) {
 		wg     sync.WaitGroup
 	)
 	total := len(jobs) + len(in)
+	dbg("certify: %d pairs, %d inputs, %d elements", len(jobs), len(in), len(G))
 	work := func() {
 		defer wg.Done()
 		red := e.sub()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/families-project/families/poly"
 )
@@ -74,6 +75,9 @@ func Eliminate(ctx context.Context, F []*poly.Poly, elim []string, lim Limits) (
 	if err != nil {
 		return nil, nil, err
 	}
+	if E, ok, err := eliminateFast(ctx, big, small, moved, lim); err != nil || ok {
+		return small, E, err
+	}
 	G, err := Basis(ctx, moved, lim)
 	if err != nil {
 		return nil, nil, err
@@ -85,6 +89,31 @@ func Eliminate(ctx context.Context, F []*poly.Poly, elim []string, lim Limits) (
 		}
 	}
 	return small, out, nil
+}
+
+// eliminateFast tries eliminateZeroDim: it needs the grevlex basis of the
+// ideal, which Eliminate's block-order basis would cost far more than.
+func eliminateFast(ctx context.Context, big, small *poly.Ring, moved []*poly.Poly, lim Limits) ([]*poly.Poly, bool, error) {
+	t0 := time.Now()
+	l, cancel := newLimits(ctx, lim)
+	defer cancel()
+	rg, err := big.WithOrder(poly.Grevlex)
+	if err != nil {
+		return nil, false, nil
+	}
+	Fg, err := poly.ToRingAll(moved, rg)
+	if err != nil {
+		return nil, false, nil
+	}
+	B, err := Basis(l.ctx, Fg, Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits})
+	if err != nil {
+		return nil, false, err
+	}
+	dbg("grevlex %v", time.Since(t0))
+	if d, _ := Dimension(B); d != 0 {
+		return nil, false, nil
+	}
+	return eliminateZeroDim(big, small, rg, moved, B, &l)
 }
 
 // Saturate returns the reduced Gröbner basis, in F's ring and order, of the

@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"math/big"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/families-project/families/poly"
@@ -35,7 +36,7 @@ type modBasis struct {
 
 // modRun computes the reduced basis of F mod p by a full run, and
 // returns the run's trace.
-func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64) (modBasis, []traceEvent, error) {
+func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, keep func([]uint16) bool) (modBasis, []traceEvent, error) {
 	me := newModEngine(ops, p, lim)
 	ok, err := me.run(F)
 	if err != nil || !ok {
@@ -45,7 +46,7 @@ func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64) (modBasis, []tr
 	if b.unit {
 		b.g = me.basis
 	} else {
-		b.g = me.finish()
+		b.g = keepOnly(me.finish(), keep)
 	}
 	b.sign()
 	return b, me.trace, lim.check()
@@ -58,7 +59,7 @@ func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64) (modBasis, []tr
 // skipped pair does not reduce to zero mod p, the result is not a basis
 // mod p; the candidate then fails to reconstruct or to pass the exact
 // proof, which trusts nothing computed here.
-func modFollow(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, trace []traceEvent) (modBasis, error) {
+func modFollow(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, trace []traceEvent, keep func([]uint16) bool) (modBasis, error) {
 	me := newModEngine(ops, p, lim)
 	s := me.s
 	fail := modBasis{p: p}
@@ -96,9 +97,17 @@ func modFollow(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, trace []trac
 		me.basis = append(me.basis, h)
 		me.red.add(ops, h.m[:s], h.sugar, len(h.c))
 	}
-	b := modBasis{p: p, ok: true, g: me.finish()}
+	b := modBasis{p: p, ok: true, g: keepOnly(me.finish(), keep)}
 	b.sign()
 	return b, lim.check()
+}
+
+// keepOnly returns the elements of G whose leading monomial keep accepts.
+func keepOnly(G []*mpoly, keep func([]uint16) bool) []*mpoly {
+	if keep == nil {
+		return G
+	}
+	return slices.DeleteFunc(G, func(g *mpoly) bool { return !keep(g.m) })
 }
 
 // sign sets b.key from the monomial support of b.g.
@@ -169,6 +178,12 @@ func agrees(Q [][]*big.Rat, b modBasis, tmp *big.Int) bool {
 // run per prime, about (bits of the largest numerator and denominator)/15
 // of them, plus the Chinese remaindering.
 func modularCandidate(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) (G []*poly.Poly, unit, ok bool, err error) {
+	return modularCandidateKeep(r, ops, lim, F, nil)
+}
+
+// modularCandidateKeep is modularCandidate for the elements of the reduced
+// basis whose leading monomial keep accepts (all when keep is nil).
+func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, keep func(lm []uint16) bool) (G []*poly.Poly, unit, ok bool, err error) {
 	var (
 		first modBasis
 		trace []traceEvent
@@ -178,7 +193,7 @@ func modularCandidate(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) (
 		if next >= 3 {
 			return nil, false, false, nil // the inputs' coefficients defeat the primes
 		}
-		if first, trace, err = modRun(ops, lim, F, fglmPrime(next)); err != nil {
+		if first, trace, err = modRun(ops, lim, F, fglmPrime(next), keep); err != nil {
 			return nil, false, false, err
 		}
 		next++
@@ -202,7 +217,7 @@ func modularCandidate(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) (
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				batch[w], errs[w] = modFollow(ops, lim, F, fglmPrime(next+w), trace)
+				batch[w], errs[w] = modFollow(ops, lim, F, fglmPrime(next+w), trace, keep)
 			}()
 		}
 		wg.Wait()
