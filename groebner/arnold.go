@@ -57,19 +57,37 @@ func modularBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*g
 // reduction per S-pair kept by the criteria, on the final, small
 // coefficients) and an interreduction.
 func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
+	if homogeneous(F) {
+		// Arnold's argument applies to F itself.
+		G, _, ok, err := provedHomogeneous(r, ops, lim, F)
+		return G, ok, err
+	}
 	rh, Fh, err := homogenize(r, F)
 	if err != nil {
 		return nil, false, nil
 	}
-	opsh := newMonoOps(rh)
-	Fh = nonzeroSorted(rh, Fh)
-	t0 := time.Now()
-	Gh, unit, ok, err := modularCandidate(rh, opsh, lim, Fh)
-	dbg("candidate %v ok=%v n=%d", time.Since(t0), ok, len(Gh))
-	if err != nil || !ok || unit {
-		// A homogeneous F^h is the unit ideal mod p only if some f is a
-		// nonzero constant, which the plain run has handled.
+	_, Gh, ok, err := provedHomogeneous(rh, newMonoOps(rh), lim, nonzeroSorted(rh, Fh))
+	if err != nil || !ok {
 		return nil, false, err
+	}
+	D := make([]*poly.Poly, len(Gh))
+	for k, g := range Gh {
+		D[k] = dehomogenize(r, g)
+	}
+	G, err := interreduceMinimal(newEngine(r, ops, lim), D)
+	return G, err == nil, err
+}
+
+// provedHomogeneous returns the reduced basis of the homogeneous F (sorted)
+// from a multi-modular candidate proved by Arnold's argument, in the
+// engine's form and as polynomials; ok is false when there is no
+// candidate or the proof fails.
+func provedHomogeneous(rh *poly.Ring, opsh *monoOps, lim *limits, Fh []*poly.Poly) ([]*gpoly, []*poly.Poly, bool, error) {
+	Gh, unit, ok, err := modularCandidate(rh, opsh, lim, Fh)
+	if err != nil || !ok || unit {
+		// A homogeneous F is the unit ideal mod p only if some f is a
+		// nonzero constant, which the plain run has handled.
+		return nil, nil, false, err
 	}
 	eh := newEngine(rh, opsh, lim)
 	gh := make([]*gpoly, len(Gh))
@@ -81,16 +99,22 @@ func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 		in[k] = eh.fromPoly(f)
 	}
 	if ok, err := eh.certify(gh, in); err != nil || !ok {
-		return nil, false, err
+		return nil, nil, false, err
 	}
-	dbg("certified %v", time.Since(t0))
-	D := make([]*poly.Poly, len(Gh))
-	for k, g := range Gh {
-		D[k] = dehomogenize(r, g)
+	return gh, Gh, true, nil
+}
+
+// homogeneous reports whether every polynomial of F is homogeneous.
+func homogeneous(F []*poly.Poly) bool {
+	for _, f := range F {
+		d := f.TotalDegree()
+		for i := range f.Len() {
+			if f.Monomial(i).Degree() != d {
+				return false
+			}
+		}
 	}
-	G, err := interreduceMinimal(newEngine(r, ops, lim), D)
-	dbg("interreduced %v", time.Since(t0))
-	return G, err == nil, err
+	return true
 }
 
 // crossBasis computes the reduced basis of F in a non-graded order (lex,

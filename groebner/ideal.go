@@ -126,6 +126,9 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 	if err != nil {
 		return nil, err
 	}
+	if f.Len() == 1 {
+		return saturateMonomial(ctx, r, F, f, lim)
+	}
 	t := freshName(r)
 	big, err := poly.NewRing(append([]string{t}, r.Vars()...), poly.Block(1))
 	if err != nil {
@@ -158,6 +161,44 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 		return out, nil
 	}
 	return Basis(ctx, out, lim)
+}
+
+// saturateMonomial is Saturate for a monomial f: successive saturations
+// by its variables (saturate.go), in grevlex.
+func saturateMonomial(ctx context.Context, r *poly.Ring, F []*poly.Poly, f *poly.Poly, lim Limits) ([]*poly.Poly, error) {
+	l, cancel := newLimits(ctx, lim)
+	defer cancel()
+	rg, Fg := r, F
+	if !r.Order().Equal(poly.Grevlex) {
+		var err error
+		if rg, err = r.WithOrder(poly.Grevlex); err != nil {
+			return nil, err
+		}
+		if Fg, err = poly.ToRingAll(F, rg); err != nil {
+			return nil, err
+		}
+	}
+	G, err := Basis(l.ctx, Fg, Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits})
+	if err != nil {
+		return nil, err
+	}
+	var vars []int
+	for v := range r.NumVars() {
+		if f.Exp(0, v) > 0 {
+			vars = append(vars, v)
+		}
+	}
+	if G, err = saturateVars(rg, G, vars, &l); err != nil {
+		return nil, err
+	}
+	if r.Order().Equal(poly.Grevlex) {
+		return G, nil
+	}
+	Gr, err := poly.ToRingAll(G, r)
+	if err != nil {
+		return nil, err
+	}
+	return Basis(l.ctx, Gr, Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits})
 }
 
 func freshName(r *poly.Ring) string {
