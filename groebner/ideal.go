@@ -118,9 +118,15 @@ func eliminateFast(ctx context.Context, big, small *poly.Ring, moved []*poly.Pol
 
 // Saturate returns the reduced Gröbner basis, in F's ring and order, of the
 // saturation I : f^∞ = {g : g*f^k in I for some k}, whose zero set is that
-// of I with the zeros of f removed (Zariski closure). It uses Rabinowitsch's
-// trick: eliminate a new variable t from I + (t*f - 1). Cost: one basis
-// with one more variable in an elimination order, and one in F's order.
+// of I with the zeros of f removed (Zariski closure).
+//
+// A monomial f saturates by its variables one at a time; any other f
+// becomes one: with a new variable y, I : f^∞ is the image under y -> f of
+// (I + <y - f>) : y^∞. Saturation by a variable (saturate.go) takes a
+// basis of I in grevlex, then one basis mod p per variable when the
+// variable does not change the ideal (the usual case), otherwise one
+// homogeneous basis with the variable last (Bayer's lemma). Cost: that,
+// plus a basis in F's order when it is not grevlex.
 func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]*poly.Poly, error) {
 	r, err := ringOfAll(append(slices.Clone(F), f))
 	if err != nil {
@@ -129,36 +135,27 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 	if f.Len() == 1 {
 		return saturateMonomial(ctx, r, F, f, lim)
 	}
-	t := freshName(r)
-	big, err := poly.NewRing(append([]string{t}, r.Vars()...), poly.Block(1))
+	// With y last: I + <y - f>, saturated by y, then y -> f.
+	ry, err := poly.NewRing(append(r.Vars(), freshName(r)), poly.Grevlex)
 	if err != nil {
 		return nil, err
 	}
-	moved, err := poly.ToRingAll(append(slices.Clone(F), f), big)
+	moved, err := poly.ToRingAll(append(slices.Clone(F), f), ry)
 	if err != nil {
 		return nil, err
 	}
-	ft := moved[len(moved)-1]
-	moved[len(moved)-1] = new(poly.Poly).Sub(new(poly.Poly).Mul(big.Var(0), ft), big.One())
-	G, err := Basis(ctx, moved, lim)
+	y := r.NumVars()
+	fy := moved[len(moved)-1]
+	moved[len(moved)-1] = new(poly.Poly).Sub(ry.Var(y), fy)
+	S, err := saturateMonomial(ctx, ry, moved, ry.Var(y), lim)
 	if err != nil {
 		return nil, err
 	}
-	var out []*poly.Poly
-	for _, g := range G {
-		if g.Degree(0) == 0 {
-			h, err := g.ToRing(r)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, h)
+	out := make([]*poly.Poly, len(S))
+	for k, g := range S {
+		if out[k], err = g.Subst(y, fy).ToRing(r); err != nil {
+			return nil, err
 		}
-	}
-	if r.Order().Equal(poly.Grevlex) {
-		// The restriction of the block order to r's variables is grevlex:
-		// out is already the reduced basis.
-		sortBasis(r, out)
-		return out, nil
 	}
 	return Basis(ctx, out, lim)
 }

@@ -682,8 +682,10 @@ def main():
                                  ["cyclic-%d (standard definition)" % n]))
     for n in (4, 5, 6):
         vs, polys = katsura(n)
-        written.append(write_sys(outdir, "katsura%d" % n, vs, polys,
-                                 ["katsura-%d (standard definition; %d variables u0..u%d)" % (n, n + 1, n)]))
+        comments = ["katsura-%d (standard definition; %d variables u0..u%d)" % (n, n + 1, n)]
+        if n == 5:
+            comments.append("eliminate: u1 u2 u3 u4")
+        written.append(write_sys(outdir, "katsura%d" % n, vs, polys, comments))
     vs, polys = reimer(5)
     written.append(write_sys(outdir, "reimer5", vs, polys,
                              ["reimer-5 (standard definition; 5 variables x1..x5)"]))
