@@ -143,7 +143,11 @@ func TestGoldenSingular(t *testing.T) {
 			if sw, ok := readGolden(t, "../testdata/groebner/"+name+".sat.grevlex"); ok {
 				prod := r.One()
 				for _, v := range nonzero {
-					prod = new(poly.Poly).Mul(prod, r.VarNamed(v))
+					c, err := r.Parse(v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					prod = new(poly.Poly).Mul(prod, c)
 				}
 				S, err := Saturate(ctx, F, prod, lim)
 				if err != nil {

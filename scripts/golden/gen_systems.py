@@ -17,6 +17,10 @@ Systems written:
   cyclic4..6        standard cyclic-n, variables x0..x(n-1)
   katsura4..6       standard katsura-n, variables u0..un
   reimer5           reimer-5, variables x1..x5
+  grid44_1..3       three 4x4 grids of the pattern ..=|.......|..=|.......|..=|=======|..=
+                    (numbers a b c d / f g h k / m n p q / r s t u), equations as
+                    `families --size 4x4 --ops OPS --format json` writes them (rows,
+                    columns, both diagonals; denominators cleared)
   grid_*            the four 3x3 operator grids (cells a b c / d f g / h k m)
   random_NN         seeded random dense systems in 2..4 variables
 """
@@ -343,6 +347,28 @@ def reimer(n):
             s = s + (2 if i % 2 == 0 else -2) * X[i] ** j
         polys.append(s - 1)
     return vs, polys
+
+
+# 4x4 grids: (name, ops, equations, nonzero conditions), as the families
+# command writes them for these settings (lines: rows, columns, both
+# diagonals; denominators cleared). Their saturations by the conditions
+# are the bases themselves, which tests the proof that a variable is a
+# nonzero divisor at 16 variables.
+GRID44_VARS = tuple("a b c d f g h k m n p q r s t u".split())
+GRID44 = (
+    ("grid44_1", "+-=|-/++--/|x+=|xx/+++-|-+=|=======|xx=",
+     ["a + b - c - d", "f*g + h - k", "m - n + p - q", "r*s*t - u", "-f*m + a - r",
+      "b*n - n*s + g", "c - h + p - t", "-k*q - k*u + d", "g*p - g*u + a", "d - h + n - r"],
+     list(GRID44_VARS)),
+    ("grid44_2", "/-=|/-/--x-|--=|--//+/+|++=|=======|+x=",
+     ["-b*c - b*d + a", "f - g - h - k", "m + n + p - q", "s*t + r - u", "-f*m - f*r + a",
+      "-g*n*s + b", "c - h + p - t", "d - k + q - u", "a*p - p*u - g", "d*h - n*r"],
+     list(GRID44_VARS) + ["g*n"]),
+    ("grid44_3", "+-=|xx-+x-/|x-=|++/xx++|+/=|=======|+x=",
+     ["a + b - c - d", "f*g - h - k", "m*p - p*q + n", "s*t + r - u", "a*f + m - r",
+      "b*n - n*s - g", "c*h*p - t", "k*q - k*u + d", "a*g*p - u", "-h*n + d - r"],
+     list(GRID44_VARS)),
+)
 
 
 # ---------------------------------------------------------------------------
@@ -689,6 +715,13 @@ def main():
     vs, polys = reimer(5)
     written.append(write_sys(outdir, "reimer5", vs, polys,
                              ["reimer-5 (standard definition; 5 variables x1..x5)"]))
+
+    for name, ops, eqs, nonzero in GRID44:
+        polys = [parse_poly(e, GRID44_VARS) for e in eqs]
+        written.append(write_sys(outdir, name, GRID44_VARS, polys,
+                                 ["%s: 4x4 grid a b c d / f g h k / m n p q / r s t u, ops %s" % (name, ops),
+                                  "lines: rows, columns, both main diagonals; denominators cleared",
+                                  "nonzero: " + " ".join(nonzero)]))
 
     for name, ops, alld, sol in GRIDS:
         point = dict(zip(GRID_VARS, sol)) if sol else None
