@@ -1,12 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/families-project/families/families/sweep"
@@ -63,7 +59,7 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 		return usagef("--ops %s has no wildcards: count needs a pattern", s)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := commandContext(0)
 	defer stop()
 	start := time.Now()
 	c, err := sweep.Count(ctx, s, sweep.CountOptions{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
