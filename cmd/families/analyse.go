@@ -142,6 +142,9 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if err := writeAnalysis(ctx, stdout, *format, rep, opt, pf); err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while making members, puzzles or questions")
+		}
 		return err
 	}
 	if ctx.Err() != nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/families-project/families/poly"
@@ -48,7 +49,7 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 	case fs.NArg() == 1 && fs.Arg(0) != "-":
 		if b, err := os.ReadFile(fs.Arg(0)); err == nil {
 			text = string(b)
-		} else if errors.Is(err, os.ErrNotExist) {
+		} else if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
 			text = fs.Arg(0)
 		} else {
 			return usageError{err}

@@ -126,18 +126,38 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return 1
 }
 
-// oneLine returns msg on one line of at most maxMessage bytes, cut at a
-// character boundary.
+// maxWord bounds a run of characters without a space in an error line:
+// the messages' own words are short, so a longer one quotes the input
+// (a file name, a size, an operator string) and is cut.
+const maxWord = 80
+
+// oneLine returns msg on one line of at most maxMessage bytes, with every
+// word of more than maxWord bytes cut, each at a character boundary.
 func oneLine(msg string) string {
 	msg = strings.ReplaceAll(strings.TrimSpace(msg), "\n", "; ")
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		if len(w) > maxWord {
+			words[i] = cutAt(w, maxWord) + fmt.Sprintf("...(%d bytes)", len(w))
+		}
+	}
+	msg = strings.Join(words, " ")
 	if len(msg) <= maxMessage {
 		return msg
 	}
-	cut := maxMessage
-	for cut > 0 && !utf8.RuneStart(msg[cut]) {
-		cut--
+	return cutAt(msg, maxMessage) + fmt.Sprintf("... (%d bytes)", len(msg))
+}
+
+// cutAt returns the longest prefix of s of at most n bytes that ends at a
+// character boundary.
+func cutAt(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return msg[:cut] + fmt.Sprintf("... (%d bytes)", len(msg))
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 func commandNames() string {
