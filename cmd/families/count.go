@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/families-project/families/families/count"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 )
@@ -62,7 +63,7 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := commandContext(0)
 	defer stop()
 	start := time.Now()
-	c, err := sweep.Count(ctx, s, sweep.CountOptions{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
+	c, err := count.Count(ctx, s, count.Options{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
 		Filter: sweep.Filter{RequireAllOps: *allOps}})
 	if err != nil {
 		return err
