@@ -50,7 +50,7 @@ type modEngine struct {
 	events chan<- traceEvent
 	steps  int // reduction steps, for polling the limits
 	// the working polynomial of reduce and monomial scratch
-	gb *geobucket
+	gb *geobucket[uint32, *modEngine]
 	t  []uint16
 	tg []uint16
 }
@@ -58,7 +58,7 @@ type modEngine struct {
 func newModEngine(ops *monoOps, p uint64, lim *limits) *modEngine {
 	e := &modEngine{ops: ops, s: ops.stride, p: p, pinv: ^uint64(0) / p, ps: newPairSet(ops), lim: lim,
 		t: make([]uint16, ops.stride), tg: make([]uint16, ops.stride)}
-	e.gb = newGeobucket(e)
+	e.gb = newGeobucket[uint32](e, ops)
 	return e
 }
 
@@ -150,7 +150,7 @@ func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 		top := len(out.c) == 0
 		k := e.red.find(lm, e.ops.mask(lm), top, out.sugar-int(lm[0]))
 		if k < 0 {
-			out.c = append(out.c, uint32(c))
+			out.c = append(out.c, c)
 			out.m = append(out.m, lm...)
 			if !full {
 				out.c, out.m = gb.appendTo(out.c, out.m)
@@ -168,7 +168,9 @@ func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 			// redtail: the tail does not decide the pair order.
 			out.sugar = max(out.sugar, g.sugar+int(e.t[0]))
 		}
-		gb.addMul(e.p-c, e.t, g)
+		gb.update(len(g.c)-1, func(dc []uint32, dm []uint16, ac []uint32, am []uint16) ([]uint32, []uint16) {
+			return e.addMul(dc, dm, ac, am, e.p-uint64(c), e.t, g)
+		})
 		if e.steps++; e.steps&1023 == 0 {
 			if err := e.lim.check(); err != nil {
 				return nil, err

@@ -64,7 +64,9 @@ func TestGeobucketSum(t *testing.T) {
 				mul := 1 + rnd.Uint64N(e.p-1)
 				tm := make([]uint16, s)
 				tm[1], tm[0] = 1, 1
-				gb.addMul(mul, tm, f)
+				gb.update(len(f.c)-1, func(dc []uint32, dm []uint16, ac []uint32, am []uint16) ([]uint32, []uint16) {
+					return e.addMul(dc, dm, ac, am, mul, tm, f)
+				})
 				for i := 1; i < len(f.c); i++ {
 					m := make([]uint16, s)
 					monoMul(m, f.m[i*s:], tm)
@@ -79,7 +81,7 @@ func TestGeobucketSum(t *testing.T) {
 				if !ok {
 					break
 				}
-				got, gotM = append(got, c), append(gotM, key(lm))
+				got, gotM = append(got, uint64(c)), append(gotM, key(lm))
 			}
 			rc, rm := gb.appendTo(nil, nil)
 			for i, c := range rc {
