@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/families-project/families/families/count"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 )
@@ -66,7 +67,7 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	c, err := sweep.Count(ctx, s, sweep.CountOptions{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
+	c, err := count.Count(ctx, s, count.Options{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
 		Filter: sweep.Filter{RequireAllOps: *allOps}})
 	if err != nil {
 		return err

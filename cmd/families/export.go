@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/families-project/families/families/export"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 )
@@ -37,7 +38,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("export", exportUsage, stderr)
 	var g gridFlags
 	addGridFlags(fs, &g, "")
-	to := fs.String("to", "", "format: "+strings.Join(sweep.Formats, ", "))
+	to := fs.String("to", "", "format: "+strings.Join(export.Formats, ", "))
 	out := fs.String("out", "", "directory to write (created)")
 	positive := fs.Bool("positive", false, "skip settings in which a line without = has no -")
 	allOps := fs.Bool("require-all-ops", false, "skip settings without all of + - x /")
@@ -58,11 +59,11 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return usagef("--sample must not be negative")
 	}
 	known := false
-	for _, f := range sweep.Formats {
+	for _, f := range export.Formats {
 		known = known || f == *to
 	}
 	if !known {
-		return usagef("unknown format --to %s (want %s)", *to, strings.Join(sweep.Formats, ", "))
+		return usagef("unknown format --to %s (want %s)", *to, strings.Join(export.Formats, ", "))
 	}
 	s, opt, err := g.parse()
 	if err != nil {
@@ -81,7 +82,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	res, err := plan.Export(ctx, *to, *out)
+	res, err := export.Write(ctx, plan, *to, *out)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package puzzle
 import (
 	"bytes"
 	"context"
+	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/members/memberstest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,13 +19,13 @@ import (
 // one-parameter family.
 func sampleSheet(t *testing.T) *Sheet {
 	t.Helper()
-	src := seedFamilies[0].source(t)
+	src := memberstest.SeedFamilies[0].Source(t)
 	ctx := context.Background()
-	ps, err := src.Puzzles(ctx, Filter{Min: 2}, PuzzleOptions{}, 4)
+	ps, err := Puzzles(ctx, src, members.Filter{Min: 2}, PuzzleOptions{}, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	qs, err := src.Questions(ctx, Filter{Min: 2}, 2)
+	qs, err := Questions(ctx, src, members.Filter{Min: 2}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

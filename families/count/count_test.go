@@ -1,4 +1,4 @@
-package sweep
+package count
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"github.com/families-project/families/families/grid"
 )
 
+var z3 = grid.Size{Rows: 3, Cols: 3}
+
 // numbersFirst counts like seed 000's program: for s = a + b + d + f, then
 // f, b, d (a = s - f - b - d), then every operator setting of the pattern,
 // the numbers follow line by line; a grid in standard form counts. The
@@ -25,7 +27,7 @@ func numbersFirst(t *testing.T, pattern string, maxSum int) map[int][]string {
 	ops := p.Ops()
 	choices := func(i int) []grid.Op {
 		if ops[i] == grid.Any {
-			return arith[:]
+			return []grid.Op{grid.Add, grid.Sub, grid.Mul, grid.Div}
 		}
 		return []grid.Op{ops[i]}
 	}
@@ -90,7 +92,7 @@ func numbersFirst(t *testing.T, pattern string, maxSum int) map[int][]string {
 															t.Fatal(err)
 														}
 														if slices.EqualFunc(sf.Values, vals, func(x, y *big.Rat) bool { return x.Cmp(y) == 0 }) {
-															found[sf.Setting.String()+"  "+gridText(z3, vals)] = s
+															found[sf.Setting.String()+"  "+z3.FormatNumbers(vals)] = s
 														}
 													}
 												}
@@ -133,7 +135,7 @@ func TestCountMatchesNumbersFirst(t *testing.T) {
 	}
 	for _, tc := range tests {
 		want := numbersFirst(t, tc.pattern, tc.maxSum)
-		got, err := Count(context.Background(), grid.MustParseOps(tc.pattern, z3), CountOptions{MaxSum: tc.maxSum})
+		got, err := Count(context.Background(), grid.MustParseOps(tc.pattern, z3), Options{MaxSum: tc.maxSum})
 		if err != nil {
 			t.Fatal(err)
 		}

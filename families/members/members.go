@@ -1,4 +1,4 @@
-package puzzle
+package members
 
 import (
 	"context"
@@ -78,13 +78,15 @@ func (src *Source) Members(ctx context.Context, f Filter, n int) ([]*Member, err
 // every sum and every 4096 tuples. Cost: per tuple, one exact evaluation
 // of each number (int64 with overflow detection, big.Int beyond).
 func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member) bool) error {
-	return src.eachMember(ctx, f, nil, yield)
+	return src.EachMemberKept(ctx, f, nil, yield)
 }
 
-// eachMember is EachMember with members whose numbers (ring order) keep
-// rejects left out before the symmetries are applied: a member equivalent
-// to a rejected one is still listed.
-func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
+// EachMemberKept is EachMember with members whose numbers (ring order,
+// see NumberIndex) keep rejects left out before the symmetries are
+// applied: a member equivalent to a rejected one is still listed. A nil
+// keep keeps every member. Cost: EachMember's plus one call of keep per
+// member found.
+func (src *Source) EachMemberKept(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
 	if f.AllOps && !grid.UsesAllOps(src.lines) {
 		return nil
 	}
