@@ -79,6 +79,7 @@ func TestHardeningTimeout(t *testing.T) {
 		{"factor", "--timeout", "1ms", "(x+y+z)^60 - 1"},
 		{"groebner", "--timeout", "1ms", "-"},
 		{"solve", "--timeout", "1ns", "../../testdata/puzzles/p1.grid"},
+		{"--questions", "5000", "--timeout", "300ms"}, // seconds of work after the algebra
 	}
 	for _, args := range tests {
 		start := time.Now()
