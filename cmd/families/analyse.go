@@ -18,7 +18,7 @@ import (
 const defaultOps = "+=|x-++-|+=|=====|/="
 
 const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json|jsonl|html]
-       families COMMAND [flags]   (commands: groebner, check, ...; "families COMMAND --help")
+       families COMMAND [flags]   (the commands are listed below; "families COMMAND --help")
 
 Analyses one operator setting of an m x n grid of numbers: its lines as
 equations, the polynomial system with denominators cleared, the conditions
@@ -56,7 +56,7 @@ type gridFlags struct {
 func addGridFlags(fs *pflag.FlagSet, g *gridFlags, opsDefault string) {
 	fs.StringVar(&g.ops, "ops", opsDefault, "operator cells in row-major layout order, e.g. \"x=|+x//-|x=|=====|x=\"")
 	fs.StringVar(&g.size, "size", "3x3", "grid size MxN (rows x columns of numbers), each at least 2")
-	fs.StringVar(&g.lines, "lines", "", "lines that are conditions: comma list of rows, cols, diag, short (default: see above)")
+	fs.StringVar(&g.lines, "lines", "", "lines that are conditions: comma list of rows, cols, diag (corner to corner), short (other diagonals) (default rows,cols,diag when the setting has =, all four otherwise)")
 	fs.StringVar(&g.eval, "eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right)")
 }
 
@@ -85,7 +85,7 @@ func (g *gridFlags) parse() (*grid.Setting, families.Options, error) {
 var onePuzzleSettingFlags = []string{"puzzles", "questions", "budget", "min", "distinct", "max-digits", "diagonals", "random-letters"}
 
 func runAnalyse(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("families", analyseUsage, stderr)
+	fs := newFlags("families", analyseUsage+"\nCommands:\n"+commandList(), stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")

@@ -35,7 +35,7 @@ func init() {
 }
 
 func runCount(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("count", countUsage, stderr)
+	fs := newFlags("count", countUsage, stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, "")
 	maxSum := fs.Int("max-sum", 0, "largest s = a + b + d + f (required)")

@@ -30,7 +30,7 @@ func init() {
 }
 
 func runFactor(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("factor", factorUsage, stderr)
+	fs := newFlags("factor", factorUsage, stdout)
 	vars := fs.String("vars", "", `variable order, e.g. "x y" (default: order of first appearance)`)
 	format := fs.String("format", "text", "output format: text or json")
 	timeout := fs.Duration("timeout", time.Minute, "give up after this long")

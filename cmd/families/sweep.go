@@ -30,10 +30,15 @@ func addSweepFlags(fs *pflag.FlagSet) {
 	fs.Bool("positive", false, "sweep: skip settings in which a line without = has no - (no positive solution)")
 	fs.Bool("require-all-ops", false, "sweep: skip settings without all of + - x /")
 	fs.Int("jobs", 0, "sweep: systems solved at once (default: one per CPU)")
-	fs.Int("members", 3, "positive-integer members, smallest first: per consistent setting of a sweep (default 3; 0: none), or listed for one setting (default: none)")
+	fs.Int("members", 0, fmt.Sprintf("positive-integer members, smallest first: listed for one setting only when given; per consistent setting of a sweep, %d unless given (0: none)", sweepMembers))
 	fs.Bool("once-per-orbit", false, "sweep: one record per orbit of equivalent settings (the others in \"equivalent\")")
 	fs.Bool("dry-run", false, "sweep: count the settings and orbits, solve nothing")
 }
+
+// sweepMembers is how many members a sweep lists per setting when
+// --members is not given: enough to see a family's first grids, few enough
+// that a sweep's records stay small.
+const sweepMembers = 3
 
 // sweepFlags are the values of the sweep flags.
 type sweepFlags struct {
@@ -75,6 +80,9 @@ func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error
 	get(err)
 	o.Members, err = fs.GetInt("members")
 	get(err)
+	if !fs.Changed("members") {
+		o.Members = sweepMembers
+	}
 	o.OncePerOrbit, err = fs.GetBool("once-per-orbit")
 	get(err)
 	timeout, err := fs.GetDuration("timeout")
