@@ -176,9 +176,25 @@ func writeReport(w io.Writer, rep *families.Report) {
 	}
 	fmt.Fprintln(w)
 	if res := rep.Result(); res != nil {
+		if differentParameters(rep.Independent, res) {
+			fmt.Fprintf(w, "  ({%s} are free numbers read off the leading terms of the basis; a family below is written\n"+
+				"  in the free numbers that give it the simplest formulas, which can be others)\n", strings.Join(rep.Independent, ", "))
+		}
 		writeFamilies(w, rep.Setting(), res)
 		writeSolutions(w, rep.Setting(), res)
 	}
+}
+
+// differentParameters reports whether some family is written in other
+// parameters than the free numbers of the class line.
+func differentParameters(free []string, res *solve.Result) bool {
+	want := strings.Join(free, ",")
+	for _, f := range res.Families() {
+		if strings.Join(f.Parameters, ",") != want {
+			return true
+		}
+	}
+	return false
 }
 
 // writeFamilies prints each family as formulas, one number a line, and

@@ -91,6 +91,9 @@ type puzzleOutput struct {
 	// long counts the members that made no puzzle because a number has
 	// more digits than the digit solver takes.
 	long int
+	// membersStopped says that --budget, not the families, ended a member
+	// search that found fewer members than asked for ("" otherwise).
+	membersStopped string
 }
 
 // build makes the members, puzzles and questions of an analysed setting.
@@ -118,8 +121,16 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	}
 	f := pf.filter()
 	if pf.members > 0 {
-		if out.members, err = src.Members(ctx, f, pf.members); err != nil {
+		var stopped bool
+		if out.members, stopped, err = src.MembersWithin(ctx, f, pf.members); err != nil {
 			return nil, err
+		}
+		if stopped && len(out.members) < pf.members {
+			budget := f.Budget
+			if budget <= 0 {
+				budget = puzzle.DefaultBudget
+			}
+			out.membersStopped = fmt.Sprintf("the search stopped at the budget of %d parameter tuples per family (--budget): there may be more members", budget)
 		}
 		out.members = nonNil(out.members)
 	}
@@ -202,6 +213,9 @@ func writeAnalysisJSON(w io.Writer, rep *families.Report, out *puzzleOutput, ind
 		if err := add("members", out.members, out.members != nil); err != nil {
 			return err
 		}
+		if err := add("members_error", out.membersStopped, out.membersStopped != ""); err != nil {
+			return err
+		}
 		if err := add("puzzles", out.puzzles, out.puzzles != nil); err != nil {
 			return err
 		}
@@ -240,6 +254,9 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 	fmt.Fprintln(w)
 	if out.members != nil {
 		fmt.Fprintf(w, "\nmembers (%d, by the sum of the parameters):\n", len(out.members))
+		if out.membersStopped != "" {
+			fmt.Fprintf(w, "  (%s)\n", out.membersStopped)
+		}
 		for _, m := range out.members {
 			fmt.Fprintf(w, "  %s\n", m)
 		}

@@ -311,7 +311,7 @@ func (src *Source) EachQuestion(ctx context.Context, f Filter, yield func(*Quest
 		keep = ps.holds
 	}
 	var qerr error
-	err = src.eachMember(ctx, f, keep, func(m *Member) bool {
+	err = src.eachMember(ctx, f, keep, nil, func(m *Member) bool {
 		var q *Question
 		q, qerr = src.questionOf(ctx, ps, m)
 		var sle *shownLineError

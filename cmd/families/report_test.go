@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestMembersBudgetSaid checks issue item 5 on the built command: a member
+// search that --budget cut short says so in text and JSON; one that ran
+// out of members (a bounded range) or found all it was asked for does not.
+func TestMembersBudgetSaid(t *testing.T) {
+	tests := []struct {
+		args    []string
+		stopped bool
+	}{
+		{[]string{"--members", "100", "--budget", "10"}, true},
+		{[]string{"--members", "3", "--budget", "10"}, false},
+		{[]string{"--members", "100", "--max-digits", "1"}, false},
+	}
+	for _, tc := range tests {
+		name := strings.Join(tc.args, " ")
+		code, out, errOut := runBinary(t, "", "", tc.args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
+		}
+		if said := strings.Contains(out, "the search stopped at the budget of 10 parameter tuples"); said != tc.stopped {
+			t.Errorf("%s: text says the budget stopped the search: %t, want %t\n%s", name, said, tc.stopped, out)
+		}
+		code, out, errOut = runBinary(t, "", "", append(tc.args, "--format", "json")...)
+		var rep struct {
+			Members      []map[string]int64 `json:"members"`
+			MembersError string             `json:"members_error"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+			t.Fatalf("%s --format json: exit %d, stderr %q", name, code, errOut)
+		}
+		if (rep.MembersError != "") != tc.stopped {
+			t.Errorf("%s --format json: members_error %q, want one: %t", name, rep.MembersError, tc.stopped)
+		}
+		if tc.stopped && len(rep.Members) >= 100 {
+			t.Errorf("%s: %d members, want fewer than asked", name, len(rep.Members))
+		}
+	}
+}
+
+// TestFreeNumbersExplained checks issue item 6: P1's class line names the
+// free numbers {b, g} of the basis while its family is written in a, k;
+// the report says why, and says nothing when the two agree.
+func TestFreeNumbersExplained(t *testing.T) {
+	_, out, _ := runBinary(t, "", "", "--ops", "x=|+x//-|x=|=====|x=")
+	if !strings.Contains(out, "free numbers {b, g}\n  ({b, g} are free numbers read off the leading terms") ||
+		!strings.Contains(out, "polynomial in the parameters a, k") {
+		t.Errorf("P1's report does not explain its two sets of names:\n%s", out)
+	}
+	_, out, _ = runBinary(t, "", "")
+	if !strings.Contains(out, "free numbers {k}\n\nfamilies: 1") {
+		t.Errorf("the default grid's free number is its parameter; the report should add nothing:\n%s", out)
+	}
+}
