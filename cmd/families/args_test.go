@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,5 +50,42 @@ func TestPolynomialArguments(t *testing.T) {
 	code, _, errOut = runBinary(t, dir, "", "factor", "--frobnicate", "x")
 	if code != 2 || !strings.Contains(errOut, "frobnicate") {
 		t.Errorf("factor --frobnicate: exit %d, stderr %q; want 2 naming the flag", code, errOut)
+	}
+}
+
+// TestSeedScriptOutput checks issue item 9: the sweep script writes its
+// records under the directory it is given, or a new temporary one, and
+// never into the directory it is run from.
+func TestSeedScriptOutput(t *testing.T) {
+	script, err := filepath.Abs("../../scripts/sweep/seed000.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd, tmp := t.TempDir(), t.TempDir()
+	run := func(args ...string) string {
+		cmd := exec.Command("sh", append([]string{script}, args...)...)
+		cmd.Dir = cwd
+		cmd.Env = append(os.Environ(), "FAMILIES="+familiesBinary(t), "TMPDIR="+tmp)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("sh seed000.sh %s: %v", strings.Join(args, " "), err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		return strings.TrimPrefix(lines[len(lines)-1], "records in ")
+	}
+	given := filepath.Join(t.TempDir(), "new", "dir")
+	got := run(given, "--sample", "5")
+	if got != filepath.Join(given, "seed000.jsonl") {
+		t.Errorf("with a directory the records went to %s", got)
+	}
+	if b, err := os.ReadFile(got); err != nil || strings.Count(string(b), "\n") != 5 {
+		t.Errorf("%s: %v, want 5 records", got, err)
+	}
+	got = run("", "--sample", "5") // "" is the default directory
+	if filepath.Dir(filepath.Dir(got)) != tmp || filepath.Base(got) != "seed000.jsonl" {
+		t.Errorf("without a directory the records went to %s, want a new directory in %s", got, tmp)
+	}
+	if ents, _ := os.ReadDir(cwd); len(ents) != 0 {
+		t.Errorf("the script wrote %d files where it was run", len(ents))
 	}
 }
