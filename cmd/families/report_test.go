@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -56,5 +58,33 @@ func TestFreeNumbersExplained(t *testing.T) {
 	_, out, _ = runBinary(t, "", "")
 	if !strings.Contains(out, "free numbers {k}\n\nfamilies: 1") {
 		t.Errorf("the default grid's free number is its parameter; the report should add nothing:\n%s", out)
+	}
+}
+
+// TestResumeHeader checks issue item 8 on the built command: a resumed
+// sweep says how many records it kept and how many remain, and ends with
+// the records of a run without interruption.
+func TestResumeHeader(t *testing.T) {
+	dir := t.TempDir()
+	const pattern = "+=|x-+.-|+=|=====|.="
+	code, _, errOut := runBinary(t, dir, "", "--ops", pattern, "--out", "full.jsonl")
+	if code != 0 || strings.Contains(errOut, "resuming") {
+		t.Fatalf("fresh sweep: exit %d, stderr %q", code, errOut)
+	}
+	full, err := os.ReadFile(filepath.Join(dir, "full.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(full), "\n")
+	torn := strings.Join(lines[:5], "") + lines[5][:100] // as a kill leaves it
+	if err := os.WriteFile(filepath.Join(dir, "r.jsonl"), []byte(torn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runBinary(t, dir, "", "--ops", pattern, "--out", "r.jsonl", "--resume")
+	if code != 0 || !strings.Contains(errOut, "\nresuming r.jsonl: 5 records kept, 11 to go\n") {
+		t.Errorf("resumed sweep: exit %d, stderr %q; want the records kept and to go", code, errOut)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "r.jsonl")); string(got) != string(full) {
+		t.Errorf("the resumed file differs from the uninterrupted run's")
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -150,6 +151,13 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 		fmt.Fprintf(stderr, "; shard %s", sf.opt.Shard)
 	}
 	fmt.Fprintf(stderr, ": %d records, %d systems to solve (planned in %s)\n", plan.Len(), plan.Orbits(), since(start))
+	if sf.resume && !sf.dry {
+		kept, err := completeRecords(sf.out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
+	}
 	if sf.dry {
 		return nil
 	}
@@ -175,6 +183,20 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 		return errors.New(msg)
 	}
 	return err
+}
+
+// completeRecords counts the complete lines of a checkpoint, the records
+// --resume keeps (it checks them, and refuses a file of another sweep); a
+// missing file has none.
+func completeRecords(path string) (int, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return bytes.Count(b, []byte{'\n'}), nil
 }
 
 func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }
