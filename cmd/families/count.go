@@ -66,8 +66,12 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
+	// The counts go to stdout only at the end, after the bar is cleared.
+	bar := newProgress(stdout, stderr, false, "count", "systems")
+	bar.begin(0)
 	c, err := sweep.Count(ctx, s, sweep.CountOptions{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
-		Filter: sweep.Filter{RequireAllOps: *allOps}})
+		Filter: sweep.Filter{RequireAllOps: *allOps}, Progress: bar.update})
+	bar.clear()
 	if err != nil {
 		return err
 	}

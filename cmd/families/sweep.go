@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -132,7 +131,7 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	bar := newProgressBar(stderr)
+	bar := newProgress(stdout, stderr, sf.out == "", "sweep", "records")
 	if bar != nil {
 		sf.opt.Progress = bar.update
 	}
@@ -161,16 +160,14 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	if sf.dry {
 		return nil
 	}
-	if bar != nil {
-		bar.start = time.Now()
-		defer bar.clear()
-	}
+	bar.begin(0) // the first update gives the total: what --resume leaves
 	var sum *sweep.Summary
 	if sf.out != "" {
 		sum, err = plan.RunFile(ctx, sf.out, sf.resume)
 	} else {
 		sum, err = plan.Run(ctx, stdout)
 	}
+	bar.clear()
 	if sum != nil && err == nil {
 		sum.WriteTo(stderr)
 		fmt.Fprintf(stderr, "time %s\n", since(start))
@@ -200,51 +197,3 @@ func completeRecords(path string) (int, error) {
 }
 
 func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }
-
-// A progressBar draws "[=====>    ] 1234/72960 2% 1520/s 47s left" on one
-// terminal line, at most ten times a second.
-type progressBar struct {
-	w     io.Writer
-	start time.Time
-	last  time.Time
-}
-
-// newProgressBar returns a bar when w is a terminal, and nil otherwise, so
-// that logs and pipes get no control characters.
-func newProgressBar(w io.Writer) *progressBar {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return &progressBar{w: w, start: time.Now()}
-}
-
-func (b *progressBar) update(done, total int) {
-	now := time.Now()
-	if now.Sub(b.last) < 100*time.Millisecond && done < total {
-		return
-	}
-	b.last = now
-	const width = 30
-	fill := 0
-	if total > 0 {
-		fill = width * done / total
-	}
-	bar := strings.Repeat("=", fill)
-	if fill < width {
-		bar += ">" + strings.Repeat(" ", width-fill-1)
-	}
-	el := now.Sub(b.start).Seconds()
-	rate := float64(done) / max(el, 1e-9)
-	left := "?"
-	if rate > 0 {
-		left = (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second).String()
-	}
-	fmt.Fprintf(b.w, "\r[%s] %d/%d %d%% %.0f/s %s left \x1b[K", bar, done, total, 100*done/max(total, 1), rate, left)
-}
-
-func (b *progressBar) clear() { fmt.Fprint(b.w, "\r\x1b[K") }

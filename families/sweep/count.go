@@ -26,6 +26,9 @@ type CountOptions struct {
 	// (seed 000's loop variable).
 	MaxSum int
 	Jobs   int
+	// Progress, if set, is called with the systems solved so far and
+	// their total, after each, never by two goroutines at once.
+	Progress func(done, total int)
 }
 
 // Counts are the distinct solved grids of a pattern in standard form, by
@@ -89,6 +92,7 @@ func Count(ctx context.Context, pattern *grid.Setting, opt CountOptions) (*Count
 	c := &Counts{MaxSum: opt.MaxSum, BySum: map[int]int{}, Grids: map[int][]string{}, Settings: plan.Len(), Orbits: len(leaders)}
 	found := map[string]int{} // standard form -> s
 	var mu sync.Mutex
+	solved := 0
 	jobs := plan.opt.Jobs
 	next := make(chan *leader)
 	errs := make([]error, jobs)
@@ -109,6 +113,9 @@ func Count(ctx context.Context, pattern *grid.Setting, opt CountOptions) (*Count
 				}
 				c.Timeouts = append(c.Timeouts, cr.timeouts...)
 				c.Substituted += cr.substituted
+				if solved++; opt.Progress != nil {
+					opt.Progress(solved, len(leaders))
+				}
 				mu.Unlock()
 			}
 		}()
