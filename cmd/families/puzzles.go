@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -179,8 +180,13 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 	case "json", "jsonl":
 		return writeAnalysisJSON(w, rep, out, format == "json")
 	case "html":
-		note := fmt.Sprintf("Setting %s, %s grid, evaluation %s.", rep.Ops, rep.Size, rep.Eval)
-		return puzzle.WriteHTML(w, &puzzle.Sheet{Title: "Calcrostics", Note: note, Puzzles: out.puzzles, Questions: out.questions})
+		note := fmt.Sprintf("Made by: families --ops '%s' --size %s --lines %s --eval %s", rep.Ops, rep.Size, rep.Lines, rep.Eval)
+		err := puzzle.WriteHTML(w, &puzzle.Sheet{Title: "Calcrostics", Note: note, Setting: rep.Setting(), Lines: opt.Lines, Eval: opt.Eval,
+			Puzzles: out.puzzles, Questions: out.questions})
+		if errors.Is(err, puzzle.ErrEmptySheet) {
+			return fmt.Errorf("no sheet written: the setting %s has no puzzle or question to print (no positive-integer member passes the filters within --budget)", rep.Ops)
+		}
+		return err
 	}
 	writeReport(w, rep)
 	if out != nil {

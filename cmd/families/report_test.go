@@ -88,3 +88,13 @@ func TestResumeHeader(t *testing.T) {
 		t.Errorf("the resumed file differs from the uninterrupted run's")
 	}
 }
+
+// TestEmptySheet checks issue item 12's last point on the built command: a
+// setting whose search finds no member prints no blank sheet; it says why
+// and exits 1.
+func TestEmptySheet(t *testing.T) {
+	code, out, errOut := runBinary(t, "", "", "--ops", "+=|x-+--|+=|=====|x=", "--puzzles", "3", "--budget", "1000", "--format", "html")
+	if code != 1 || out != "" || !strings.HasPrefix(errOut, "families: no sheet written: ") {
+		t.Errorf("exit %d, stdout %d bytes, stderr %q; want 1, nothing and the reason", code, len(out), errOut)
+	}
+}
