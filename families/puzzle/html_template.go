@@ -39,6 +39,7 @@ section.answers { break-before: page; page-break-before: always; }
 section.answers h2 { margin-top: 0; }
 p.letters { width: 0; min-width: 100%; margin: 0.3em 0 0; font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; }
 p.note { margin-top: 2em; font-size: 0.8em; color: #555; }
+@media screen { body { margin: 1.5em; } section.answers { margin-top: 3em; border-top: 1px solid #aaa; padding-top: 1em; } }
 </style>
 </head>
 <body>
