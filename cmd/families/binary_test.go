@@ -22,12 +22,11 @@ var cliBinary struct {
 	err  error
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
+// removeBinary removes what familiesBinary built; TestMain calls it.
+func removeBinary() {
 	if cliBinary.dir != "" {
 		os.RemoveAll(cliBinary.dir)
 	}
-	os.Exit(code)
 }
 
 // familiesBinary builds the command once per test run and returns its path.

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
+	"github.com/families-project/families/families/count"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 )
@@ -63,13 +60,13 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 		return usagef("--ops %s has no wildcards: count needs a pattern", s)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := commandContext(0)
 	defer stop()
 	start := time.Now()
 	// The counts go to stdout only at the end, after the bar is cleared.
-	bar := newProgress(stdout, stderr, false, "count", "systems")
+	bar := newProgress(stderr, false, "count", "systems")
 	bar.begin(0)
-	c, err := sweep.Count(ctx, s, sweep.CountOptions{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
+	c, err := count.Count(ctx, s, count.Options{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
 		Filter: sweep.Filter{RequireAllOps: *allOps}, Progress: bar.update})
 	bar.clear()
 	if err != nil {

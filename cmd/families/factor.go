@@ -63,6 +63,8 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 				return usageError{err}
 			}
 			text = string(b)
+		} else if errors.Is(err, os.ErrPermission) {
+			return usageError{err} // a file, but not ours to read
 		}
 	default:
 		b, err := io.ReadAll(stdin)
@@ -74,21 +76,25 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 	if *vars != "" {
 		text = "vars: " + *vars + "\n" + stripVarsLine(text)
 	}
-	_, ps, err := poly.ParseSystem(text, poly.Grevlex)
+	// The time limit covers the whole command: expanding powers too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	_, ps, err := poly.ParseSystemContext(ctx, text, poly.Grevlex)
 	if err != nil {
-		return usageError{err}
+		return parseFailure(ctx, err)
 	}
 	if len(ps) == 0 {
 		return usagef("no polynomial to factor")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-	defer cancel()
 	for i, p := range ps {
 		f, err := factor.Factor(ctx, p)
 		if err != nil {
 			var de *factor.DegreeError
 			if errors.Is(err, factor.ErrZero) || errors.As(err, &de) {
 				return usageError{err}
+			}
+			if ctx.Err() != nil {
+				return context.Cause(ctx)
 			}
 			return err
 		}

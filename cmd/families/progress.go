@@ -23,16 +23,17 @@ type progress struct {
 
 // newProgress returns a progress on stderr, or nil (no bar) when stderr is
 // not a terminal, so that logs and pipes get no control characters, and
-// when the output goes to stdout as it is made (resultsToStdout) and
-// stdout is that same terminal, where the bar's redraws would land between
-// the results.
-func newProgress(stdout, stderr io.Writer, resultsToStdout bool, label, unit string) *progress {
+// when the output goes to standard output as it is made (resultsToStdout)
+// and that is the same terminal, where the bar's redraws would land
+// between the results. The process's own standard output is checked: the
+// command writes to it through a buffer.
+func newProgress(stderr io.Writer, resultsToStdout bool, label, unit string) *progress {
 	ef, ok := stderr.(*os.File)
 	if !ok || !term.IsTerminal(int(ef.Fd())) {
 		return nil
 	}
-	if of, ok := stdout.(*os.File); ok && resultsToStdout && term.IsTerminal(int(of.Fd())) {
-		ost, err1 := of.Stat()
+	if resultsToStdout && term.IsTerminal(int(os.Stdout.Fd())) {
+		ost, err1 := os.Stdout.Stat()
 		est, err2 := ef.Stat()
 		if err1 != nil || err2 != nil || os.SameFile(ost, est) {
 			return nil

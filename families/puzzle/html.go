@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/families/tokengrid"
 )
 
@@ -39,7 +40,7 @@ func (q *Question) SolvedGrid() *tokengrid.Grid { return filled(q.Grid, q.Soluti
 
 // filled returns g with every number cell that is not absent set to the
 // member's value.
-func filled(g *tokengrid.Grid, m *Member) *tokengrid.Grid {
+func filled(g *tokengrid.Grid, m *members.Member) *tokengrid.Grid {
 	h := &tokengrid.Grid{Rows: g.Rows, Cols: g.Cols, Cells: make([][]tokengrid.Token, len(g.Cells))}
 	for R, row := range g.Cells {
 		h.Cells[R] = append([]tokengrid.Token(nil), row...)

@@ -10,19 +10,21 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/members/memberstest"
 )
 
 // sampleSheet is a sheet of 4 puzzles and 2 questions of the
 // one-parameter family.
 func sampleSheet(t *testing.T) *Sheet {
 	t.Helper()
-	src := seedFamilies[0].source(t)
+	src := memberstest.SeedFamilies[0].Source(t)
 	ctx := context.Background()
-	ps, err := src.Puzzles(ctx, Filter{Min: 2}, PuzzleOptions{}, 4)
+	ps, err := Puzzles(ctx, src, members.Filter{Min: 2}, PuzzleOptions{}, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	qs, err := src.Questions(ctx, Filter{Min: 2}, 2)
+	qs, err := Questions(ctx, src, members.Filter{Min: 2}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,17 +77,17 @@ func kindSheet(t *testing.T, ops string, diagonals bool, np, nq int) *Sheet {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := FromReport(ctx, rep, families.Options{})
+	src, err := members.FromReport(ctx, rep, families.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := src.Puzzles(ctx, Filter{}, PuzzleOptions{Diagonals: diagonals}, np)
+	ps, err := Puzzles(ctx, src, members.Filter{}, PuzzleOptions{Diagonals: diagonals}, np)
 	if err != nil || len(ps) != np {
 		t.Fatalf("%s: %d puzzles, %v", ops, len(ps), err)
 	}
 	var qs []*Question
 	if nq > 0 { // Questions takes 0 for all of them
-		if qs, err = src.Questions(ctx, Filter{}, nq); err != nil || len(qs) != nq {
+		if qs, err = Questions(ctx, src, members.Filter{}, nq); err != nil || len(qs) != nq {
 			t.Fatalf("%s: %d questions, %v", ops, len(qs), err)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/poly"
 )
 
@@ -37,7 +37,7 @@ type Options struct {
 	Members int
 	// MemberFilter selects members; its Min is raised to 1 (positive) and
 	// a zero Budget means DefaultMemberBudget.
-	MemberFilter puzzle.Filter
+	MemberFilter members.Filter
 	// OncePerOrbit writes one record per orbit, for its first setting,
 	// with the others in its "equivalent" key.
 	OncePerOrbit bool
@@ -52,7 +52,7 @@ type Options struct {
 // DefaultMemberBudget is the parameter tuples tried per family when
 // looking for members in a sweep: a family whose members are absent or
 // rare costs about that many exact evaluations, which a sweep pays for
-// every consistent setting, so it is smaller than puzzle.DefaultBudget.
+// every consistent setting, so it is smaller than members.DefaultBudget.
 const DefaultMemberBudget = 1 << 14
 
 // maxPlan bounds the records one plan holds in memory; larger sweeps are
@@ -245,6 +245,38 @@ func (p *Plan) Swept() int { return p.swept }
 // Orbits returns the number of orbits of the plan's shard: the systems it
 // solves.
 func (p *Plan) Orbits() int { return p.orbits }
+
+// An Orbit is a group of the plan's settings whose systems are the same up
+// to renaming the numbers by a symmetry of the grid and nonzero factors of
+// the equations: solving the leader's system solves them all.
+type Orbit struct {
+	// Leader is the orbit's first setting, the one Run solves.
+	Leader *grid.Setting
+	// Settings are the orbit's settings in the plan, in plan order (the
+	// leader first), and Maps[i][j] is the number of Settings[i] that
+	// stands for number j of the leader: a solution x of the leader gives
+	// the solution y of Settings[i] with y[Maps[i][j]] = x[j].
+	Settings []*grid.Setting
+	Maps     [][]int
+}
+
+// OrbitList returns the orbits of the plan's settings in the order of
+// their leaders. Cost: O(settings * numbers).
+func (p *Plan) OrbitList() []*Orbit {
+	byLeader := map[*leader]*Orbit{}
+	var out []*Orbit
+	for _, it := range p.items {
+		o := byLeader[it.lead]
+		if o == nil {
+			o = &Orbit{Leader: it.lead.it.s}
+			byLeader[it.lead] = o
+			out = append(out, o)
+		}
+		o.Settings = append(o.Settings, it.s)
+		o.Maps = append(o.Maps, transportMap(it.lead.it.info.ren, it.info.ren))
+	}
+	return out
+}
 
 // Run solves the plan's systems on opt.Jobs goroutines and writes one JSON
 // line per record to w, in plan order whatever the timing. It returns the

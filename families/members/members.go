@@ -1,4 +1,4 @@
-package puzzle
+package members
 
 import (
 	"context"
@@ -93,10 +93,17 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 	return src.eachMember(ctx, f, nil, nil, yield)
 }
 
-// eachMember is EachMember with members whose numbers (ring order) keep
-// rejects left out before the symmetries are applied: a member equivalent
-// to a rejected one is still listed. When stopped is not nil it is set
-// once a family runs out of budget with tuples left.
+// EachMemberKept is EachMember with members whose numbers (ring order,
+// see NumberIndex) keep rejects left out before the symmetries are
+// applied: a member equivalent to a rejected one is still listed. A nil
+// keep keeps every member. Cost: EachMember's plus one call of keep per
+// member found.
+func (src *Source) EachMemberKept(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
+	return src.eachMember(ctx, f, keep, nil, yield)
+}
+
+// eachMember is EachMemberKept that also sets *stopped, when stopped is
+// not nil, once a family runs out of budget with tuples left.
 func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, stopped *bool, yield func(*Member) bool) error {
 	if f.AllOps && !grid.UsesAllOps(src.lines) {
 		return nil

@@ -1,4 +1,4 @@
-package sweep
+package export
 
 import (
 	"bytes"
@@ -17,7 +17,10 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/sweep"
 )
+
+var z3 = grid.Size{Rows: 3, Cols: 3}
 
 // exportSuite exports a sample of seed 000's all-lines-zero sweep (finite
 // and inconsistent systems, a member) and settings around its
@@ -28,19 +31,19 @@ func exportSuite(t *testing.T, format string, sample int) (dir string, systems, 
 	dir = t.TempDir()
 	for i, tc := range []struct {
 		ops    string
-		filter Filter
+		filter sweep.Filter
 		sample int
 	}{
-		{"..|.-.-.|..|.-.-.|..", Filter{Positive: true}, sample},
-		{"--|..-.-|-/|x-+..|+-", Filter{Positive: true}, 0},
-		{"+=|x-..-|.=|=====|/=", Filter{}, sample},
+		{"..|.-.-.|..|.-.-.|..", sweep.Filter{Positive: true}, sample},
+		{"--|..-.-|-/|x-+..|+-", sweep.Filter{Positive: true}, 0},
+		{"+=|x-..-|.=|=====|/=", sweep.Filter{}, sample},
 	} {
-		opt := Options{Filter: tc.filter, Sample: tc.sample, Seed: 3, Members: 1, OncePerOrbit: true}
-		plan, err := NewPlan(context.Background(), grid.MustParseOps(tc.ops, z3), opt)
+		opt := sweep.Options{Filter: tc.filter, Sample: tc.sample, Seed: 3, Members: 1, OncePerOrbit: true}
+		plan, err := sweep.NewPlan(context.Background(), grid.MustParseOps(tc.ops, z3), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := plan.Export(context.Background(), format, filepath.Join(dir, fmt.Sprint(i)))
+		res, err := Write(context.Background(), plan, format, filepath.Join(dir, fmt.Sprint(i)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +57,7 @@ func exportSuite(t *testing.T, format string, sample int) (dir string, systems, 
 // (numbers a to u, r among them), 3x7 (a to z) and 5x5 (x_1_1 to x_5_5),
 // so that a script's helper named r or z, or a name the solver cannot read,
 // shows. Each pattern's one wildcard sits in a line without =, which
-// Filter.Positive makes -: one linear setting, with a family of dimension
+// sweep.Filter.Positive makes -: one linear setting, with a family of dimension
 // 8, 11 and 15.
 var largeGrids = []struct {
 	z   grid.Size
@@ -70,10 +73,10 @@ var largeGrids = []struct {
 var largeRecords = sync.OnceValues(func() ([][]byte, error) {
 	var recs [][]byte
 	for _, g := range largeGrids {
-		opt := Options{
-			Filter: Filter{Positive: true}, Members: 1, OncePerOrbit: true,
+		opt := sweep.Options{
+			Filter: sweep.Filter{Positive: true}, Members: 1, OncePerOrbit: true,
 		}
-		plan, err := NewPlan(context.Background(), grid.MustParseOps(g.ops, g.z), opt)
+		plan, err := sweep.NewPlan(context.Background(), grid.MustParseOps(g.ops, g.z), opt)
 		if err != nil {
 			return nil, err
 		}
