@@ -18,14 +18,16 @@ import (
 const factorUsage = `usage: families factor [--vars "x y"] [--format text|json] [POLY|FILE|-]
 
 Factors polynomials over the rationals into irreducible factors, exactly.
-The argument is a polynomial ("x^2*y - y"), a file of polynomials (the system
-file format: one per line, # comments, optional "vars:" line), or - / nothing
-for standard input. An argument that names an existing file is read; any
-other is a polynomial, also one that starts with a minus sign
+The argument is a polynomial ("x^2*y - y"), a file of polynomials (the
+system file format: one per line, # comments, optional "vars:" line), or
+- / nothing for standard input. An argument that names an existing file is
+read; any other is a polynomial, also one that starts with a minus sign
 (families factor '-x^2+1'); after -- every argument is one
-(families factor -- '-x^2+1'). Text output: the constant on the first line, then one
-factor per line as (factor)^k; several polynomials are separated by a blank
-line. --format json: {"constant": "c", "factors": [{"factor": "...",
+(families factor -- '-x^2+1').
+
+Text output: the constant on the first line, then one factor per line as
+(factor)^k; several polynomials are separated by a blank line.
+--format json: {"constant": "c", "factors": [{"factor": "...",
 "multiplicity": k}, ...]}, one object per line for several polynomials.
 `
 

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -57,6 +60,32 @@ func TestErrorPrefix(t *testing.T) {
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("families %s: exit %d, stdout %q, stderr %q; want 2, nothing, one line starting %q",
 				strings.Join(tc.args, " "), code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestREADMEAgreesWithHelp: every command that --help lists is named in
+// README.md, and every flag that a command's --help prints is documented
+// there (as `--flag`), so that the two cannot drift apart.
+func TestREADMEAgreesWithHelp(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flag := regexp.MustCompile(`(?m)^\s+(?:-\w, )?(--[a-z][a-z-]*)`)
+	for _, n := range strings.Split(commandNames(), ", ") {
+		args := []string{n, "--help"}
+		if n == "analyse" {
+			args = []string{"--help"}
+		} else if !bytes.Contains(readme, []byte("`"+n+"`")) && !bytes.Contains(readme, []byte("families "+n)) {
+			t.Errorf("README.md does not name the command %s", n)
+		}
+		_, out, _ := runBinary(t, "", "", args...)
+		_, flags, _ := strings.Cut(out, "\nFlags:\n")
+		for _, m := range flag.FindAllStringSubmatch(flags, -1) {
+			if !bytes.Contains(readme, []byte("`"+m[1])) {
+				t.Errorf("README.md does not document %s of families %s", m[1], n)
+			}
 		}
 	}
 }
