@@ -19,7 +19,9 @@ func TestMain(m *testing.M) {
 		os.Args = append([]string{"families"}, strings.Split(args, "\x1f")...)
 		main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBinary() // the command built by familiesBinary, if any
+	os.Exit(code)
 }
 
 // TestHardeningExitCodes checks the exit status and the one-line message

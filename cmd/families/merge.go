@@ -30,7 +30,7 @@ func init() {
 }
 
 func runMerge(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("merge", mergeUsage, stderr)
+	fs := newFlags("merge", mergeUsage, stdout)
 	out := fs.String("out", "", "write the merged records to this file instead of stdout")
 	if err := parseFlags(fs, args); err != nil {
 		return err

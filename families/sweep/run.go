@@ -41,8 +41,11 @@ type Options struct {
 	// OncePerOrbit writes one record per orbit, for its first setting,
 	// with the others in its "equivalent" key.
 	OncePerOrbit bool
-	// Progress, if set, is called after each record is written with the
-	// records written so far and the total of this run.
+	// Progress, if set, is called from one goroutine as records finish,
+	// with the records finished so far (written, or waiting for an earlier
+	// one to be written) and the total of this run. Finished rather than
+	// written records give a steady rate: one slow record would otherwise
+	// hold back every record after it and the rate with it.
 	Progress func(done, total int)
 }
 
@@ -378,6 +381,7 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 	bw := bufio.NewWriterSize(w, 1<<16)
 	pending := map[int][]byte{}
 	next := skip
+	finished := 0
 	var firstErr error
 	lastFlush := time.Now()
 	for r := range results {
@@ -389,6 +393,9 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 			continue // a record finished after cancellation may be wrong
 		}
 		pending[r.pos] = r.line
+		if finished++; p.opt.Progress != nil {
+			p.opt.Progress(finished, len(p.items)-skip)
+		}
 		for line, ok := pending[next]; ok; line, ok = pending[next] {
 			delete(pending, next)
 			if _, err := bw.Write(line); err != nil && firstErr == nil {
@@ -407,9 +414,6 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 			}
 			next++
 			<-window
-			if p.opt.Progress != nil {
-				p.opt.Progress(next-skip, len(p.items)-skip)
-			}
 			if time.Since(lastFlush) > 200*time.Millisecond {
 				if err := bw.Flush(); err != nil && firstErr == nil {
 					firstErr = err
