@@ -5,6 +5,7 @@ import (
 	"context"
 	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/families/members/memberstest"
+	"github.com/families-project/families/internal/crosscheck"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,19 +62,10 @@ func TestWriteHTML(t *testing.T) {
 // DOM holds every grid, and the printed PDF has the answer key on a page of
 // its own, so at least 2 pages.
 func TestHTMLChromium(t *testing.T) {
-	var bin string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			bin = p
-			break
-		}
-	}
-	if bin == "" {
-		t.Skip("no chromium on PATH")
-	}
 	if testing.Short() {
 		t.Skip("short mode")
 	}
+	bin := crosscheck.LookPath(t, "apt-get install chromium", "chromium", "chromium-browser", "google-chrome")
 	dir := t.TempDir()
 	page := filepath.Join(dir, "sheet.html")
 	var b bytes.Buffer
