@@ -1,7 +1,7 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -102,6 +102,9 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	if err := checkFormat(*format, "text", "json", "jsonl", "html"); err != nil {
 		return err
 	}
+	if err := pf.check(); err != nil {
+		return err
+	}
 	s, opt, err := g.parse()
 	if err != nil {
 		return err
@@ -130,12 +133,22 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return sweepPattern(fs, s, opt, stdout, stderr)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
-	rep, err := families.Analyze(context.Background(), s, opt)
+	// A signal stops the algebra like --timeout does: the report of class
+	// timeout is still written, and the status is 1.
+	ctx, cancel := commandContext(0)
+	defer cancel()
+	rep, err := families.Analyze(ctx, s, opt)
 	if err != nil {
 		return usageError{err}
 	}
-	if err := writeAnalysis(context.Background(), stdout, *format, rep, opt, pf); err != nil {
+	if err := writeAnalysis(ctx, stdout, *format, rep, opt, pf); err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while making members, puzzles or questions")
+		}
 		return err
+	}
+	if ctx.Err() != nil {
+		return errors.New("interrupted")
 	}
 	// The report is written either way (it holds the system and what was
 	// found), but a script must not take an unfinished analysis for an answer.

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/families-project/families/families/export"
 	"github.com/families-project/families/families/sweep"
@@ -73,13 +70,16 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return usagef("--ops %s has no wildcards: export needs a pattern", s)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := commandContext(0)
 	defer stop()
 	plan, err := sweep.NewPlan(ctx, s, sweep.Options{
 		Analysis: opt, Filter: sweep.Filter{Positive: *positive, RequireAllOps: *allOps},
 		Sample: *sample, Seed: *seed, Jobs: *jobs, Members: 1, OncePerOrbit: !*every,
 	})
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while planning; nothing was written")
+		}
 		return usageError{err}
 	}
 	res, err := export.Write(ctx, plan, *to, *out)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/families-project/families/poly"
@@ -48,7 +49,7 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 	case fs.NArg() == 1 && fs.Arg(0) != "-":
 		if b, err := os.ReadFile(fs.Arg(0)); err == nil {
 			text = string(b)
-		} else if errors.Is(err, os.ErrNotExist) {
+		} else if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
 			text = fs.Arg(0)
 		} else {
 			return usageError{err}
@@ -63,21 +64,25 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 	if *vars != "" {
 		text = "vars: " + *vars + "\n" + stripVarsLine(text)
 	}
-	_, ps, err := poly.ParseSystem(text, poly.Grevlex)
+	// The time limit covers the whole command: expanding powers too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	_, ps, err := poly.ParseSystemContext(ctx, text, poly.Grevlex)
 	if err != nil {
-		return usageError{err}
+		return parseFailure(ctx, err)
 	}
 	if len(ps) == 0 {
 		return usagef("no polynomial to factor")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-	defer cancel()
 	for i, p := range ps {
 		f, err := factor.Factor(ctx, p)
 		if err != nil {
 			var de *factor.DegreeError
 			if errors.Is(err, factor.ErrZero) || errors.As(err, &de) {
 				return usageError{err}
+			}
+			if ctx.Err() != nil {
+				return context.Cause(ctx)
 			}
 			return err
 		}

@@ -50,15 +50,21 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 	if *vars != "" {
 		text = "vars: " + *vars + "\n" + stripVarsLine(text)
 	}
-	r, F, err := poly.ParseSystem(text, ord)
+	// The time limit covers the whole command: expanding powers too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	r, F, err := poly.ParseSystemContext(ctx, text, ord)
 	if err != nil {
-		return usageError{err}
+		return parseFailure(ctx, err)
 	}
 	if len(F) == 0 {
 		return usagef("the system has no polynomials")
 	}
-	G, err := basisIn(context.Background(), r, F, groebner.Limits{Timeout: *timeout})
+	G, err := basisIn(ctx, r, F, groebner.Limits{})
 	if err != nil {
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
 		return err
 	}
 	dim, _ := groebner.Dimension(G)

@@ -73,6 +73,29 @@ func (pf *puzzleFlags) load() {
 	pf.budget, _ = fs.GetInt64("budget")
 }
 
+// maxAsked bounds --members, --puzzles and --questions: each is held in
+// memory and printed, so that a typo like 2147483648 is refused at once
+// rather than growing for gigabytes.
+const maxAsked = 100000
+
+// check loads the flags and refuses negative or too large counts with
+// status 2, before any work.
+func (pf *puzzleFlags) check() error {
+	pf.load()
+	for _, c := range []struct {
+		name string
+		v    int64
+	}{{"members", int64(pf.members)}, {"puzzles", int64(pf.puzzles)}, {"questions", int64(pf.questions)}, {"max-digits", int64(pf.maxDigits)}, {"budget", pf.budget}} {
+		if c.v < 0 {
+			return usagef("--%s must be at least 0, got %d", c.name, c.v)
+		}
+		if c.v > maxAsked && c.name != "budget" && c.name != "max-digits" {
+			return usagef("--%s %d is more than %d", c.name, c.v, maxAsked)
+		}
+	}
+	return nil
+}
+
 // active reports whether members, puzzles or questions were asked for.
 func (pf *puzzleFlags) active() bool { return pf.members > 0 || pf.puzzles > 0 || pf.questions > 0 }
 

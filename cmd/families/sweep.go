@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/families-project/families/families"
@@ -89,6 +86,8 @@ func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error
 		return nil, usagef("--resume needs --out: the output file is the checkpoint")
 	case o.Sample < 0 || o.Jobs < 0 || o.Members < 0 || f.shardsFromCLI < 0:
 		return nil, usagef("--sample, --jobs, --members and --shards must not be negative")
+	case o.Members > maxAsked:
+		return nil, usagef("--members %d is more than %d", o.Members, maxAsked)
 	}
 	if f.shard != "" {
 		if o.Shard, err = sweep.ParseShard(f.shard); err != nil {
@@ -121,7 +120,7 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := commandContext(0)
 	defer stop()
 	bar := newProgressBar(stderr)
 	if bar != nil {
@@ -130,6 +129,9 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	start := time.Now()
 	plan, err := sweep.NewPlan(ctx, s, sf.opt)
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while planning; nothing was written")
+		}
 		return usageError{err}
 	}
 	if sf.opt.Sample > 0 {
