@@ -129,6 +129,11 @@ func (d *decomposer) family(c *component) (*Family, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ref == nil && !c.prime {
+		// The primality proof gave up for the same reason: an extension
+		// of degree beyond maxExtension over the parameters.
+		return nil, &groebner.LimitError{Limit: LimitExtension, Value: maxExtension}
+	}
 	if ref == nil {
 		return nil, fmt.Errorf("solve: the independent set of a component of dimension %d is not free", c.dim)
 	}
