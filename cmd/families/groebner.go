@@ -68,9 +68,6 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	dim, _ := groebner.Dimension(G)
-	if len(G) == 0 {
-		dim = r.NumVars()
-	}
 	var degree *int
 	if dim == 0 {
 		if d, ok := groebner.Degree(G, 1<<22); ok {

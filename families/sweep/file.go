@@ -71,10 +71,10 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 	for line := range bytes.Lines(data[:keep]) {
 		v, err := parseRecord(line)
 		if err != nil {
-			return 0, fmt.Errorf("%s: record %d: %v", path, n+1, err)
+			return 0, fmt.Errorf("%s: record %d: %w", path, n+1, err)
 		}
 		if err := p.owns(v); err != nil {
-			return 0, fmt.Errorf("%s: record %d (%s) %v", path, n+1, v.Ops, err)
+			return 0, fmt.Errorf("%s: record %d (%s) %w", path, n+1, v.Ops, err)
 		}
 		if n >= len(p.items) || v.Index.Cmp(p.items[n].idx) != 0 || v.Ops != p.items[n].s.String() {
 			return 0, fmt.Errorf("%s: record %d (%s) is not this sweep's record %d: the file comes from another sweep or shard", path, n+1, v.Ops, n+1)
@@ -125,7 +125,7 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 		}
 		data, err := io.ReadAll(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			return nil, fmt.Errorf("%s: the last line is incomplete: resume that shard (--resume) before merging", name)
@@ -138,7 +138,7 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 				line, err = cutShard(line, v.Shard)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: line %d: %v", name, n, err)
+				return nil, fmt.Errorf("%s: line %d: %w", name, n, err)
 			}
 			all = append(all, mergeRec{v, line, name, n})
 		}
