@@ -1,10 +1,6 @@
 package groebner
 
 import (
-	"fmt"
-	"os"
-	"time"
-
 	"math/big"
 	"slices"
 
@@ -124,9 +120,7 @@ func homogeneous(F []*poly.Poly) bool {
 // B, so <G> = <B> = <F>. Cost: a grevlex basis, the modular runs in r's
 // order, the certificate and |G| reductions by B.
 func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
-	t0 := time.Now()
 	G, unit, ok, err := modularCandidate(r, ops, lim, F)
-	dbg("cross candidate %v", time.Since(t0))
 	if err != nil || !ok || unit {
 		return nil, false, err
 	}
@@ -142,7 +136,6 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if err != nil {
 		return nil, false, err
 	}
-	dbg("cross grevlex %v", time.Since(t0))
 	e := newEngine(r, ops, lim)
 	gz := make([]*gpoly, len(G))
 	for k, g := range G {
@@ -159,7 +152,6 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if ok, err := e.certify(gz, in); err != nil || !ok {
 		return nil, false, err
 	}
-	dbg("cross certified %v", time.Since(t0))
 	eg := newEngine(rg, newMonoOps(rg), lim)
 	for _, b := range slices.Backward(B) { // by increasing leading monomial
 		eg.push(eg.fromPoly(b))
@@ -174,7 +166,6 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 			return nil, false, err
 		}
 	}
-	dbg("cross done %v", time.Since(t0))
 	return gz, true, nil
 }
 
@@ -243,10 +234,4 @@ func interreduceMinimal(e *engine, D []*poly.Poly) ([]*gpoly, error) {
 		e.push(h)
 	}
 	return out, nil
-}
-
-func dbg(f string, a ...any) {
-	if os.Getenv("GBDEBUG") != "" {
-		fmt.Fprintf(os.Stderr, f+"\n", a...)
-	}
 }

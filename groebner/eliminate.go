@@ -3,7 +3,6 @@ package groebner
 import (
 	"math/big"
 	"slices"
-	"time"
 
 	"github.com/families-project/families/poly"
 )
@@ -39,7 +38,6 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 		}
 		return true
 	}
-	t0 := time.Now()
 	ops := newMonoOps(big_)
 	E, unit, ok, err := modularCandidateKeep(big_, ops, lim, nonzeroSorted(big_, moved), freeOfElim)
 	if err != nil || !ok || unit || len(E) == 0 {
@@ -51,7 +49,6 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 			return nil, false, nil
 		}
 	}
-	dbg("elim cand %v", time.Since(t0))
 	// 1. E is a Gröbner basis.
 	es := newEngine(small, newMonoOps(small), lim)
 	ez := make([]*gpoly, len(Es))
@@ -61,7 +58,6 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 	if ok, err := es.certify(ez, nil); err != nil || !ok {
 		return nil, false, err
 	}
-	dbg("elim gb %v", time.Since(t0))
 	// 2. E ⊆ I.
 	eg := newEngine(rg, newMonoOps(rg), lim)
 	for _, b := range slices.Backward(B) {
@@ -77,7 +73,6 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 			return nil, false, err
 		}
 	}
-	dbg("elim in I %v", time.Since(t0))
 	// 3. The standard monomials of E are independent modulo I.
 	S, ok := StandardMonomials(Es, maxFGLMDegree)
 	if !ok {
@@ -89,7 +84,6 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 			if !full {
 				return nil, false, nil
 			}
-			dbg("elim indep %v", time.Since(t0))
 			sortBasis(small, Es)
 			return Es, true, nil
 		}

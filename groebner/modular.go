@@ -230,10 +230,14 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 				continue
 			}
 			if cand != nil && agrees(cand, b, tmp) {
-				dbg("primes %d", next)
 				return toPolys(r, first, cand), false, true, nil
 			}
 			acc.fold(b, tmp)
+			if lim != nil && lim.maxBits > 0 && acc.M.BitLen() > 2*lim.maxBits+64 {
+				// Numerators and denominators within the bound are
+				// recovered by now.
+				return nil, false, false, &LimitError{Limit: LimitCoeffBits, Value: int64(lim.maxBits)}
+			}
 			cand = reconstructAll(acc.res, acc.M)
 		}
 	}

@@ -36,8 +36,8 @@ const maxHilbertSteps = 1 << 20
 // basis.
 func saturateVars(rg *poly.Ring, G []*poly.Poly, vars []int, lim *limits) ([]*poly.Poly, error) {
 	for _, v := range vars {
-		if len(G) == 0 || isUnit(G) {
-			break
+		if len(nonzero(G)) == 0 || isUnit(G) {
+			break // the zero ideal and the unit ideal are saturated
 		}
 		nzd, err := nonZeroDivisor(rg, G, v, lim)
 		if err != nil {
