@@ -203,8 +203,17 @@ func TestParseSystem(t *testing.T) {
 		t.Fatalf("want line 2 error, got %v", err)
 	}
 	_, _, err = ParseSystem("x = y = z\n", Grevlex)
-	if err == nil {
-		t.Fatal("two = accepted")
+	if err == nil || !strings.Contains(err.Error(), "more than one") {
+		t.Fatalf("two =: %v, want an error saying so", err)
+	}
+	// Equations without a vars: line take their variables from both sides.
+	r, ps, err = ParseSystem("x^2 + y^2 = 1\nx*y = z\n", Grevlex)
+	if err != nil || strings.Join(r.Vars(), " ") != "x y z" || ps[1].String() != "x*y - z" {
+		t.Fatalf("equations without vars: %v %v %v", r, ps, err)
+	}
+	_, _, err = ParseSystem("x + 1 = y $ 2\n", Grevlex)
+	if err == nil || !strings.HasPrefix(err.Error(), "line 1, column 11") {
+		t.Fatalf("bad right side: %v, want line 1, column 11", err)
 	}
 }
 

@@ -46,14 +46,24 @@ func ParseSystemContext(ctx context.Context, text string, ord Order) (*Ring, []*
 	if !varsGiven {
 		seen := map[string]bool{}
 		for _, l := range lines {
-			toks, err := tokenize(l.s)
-			if err != nil {
-				return nil, nil, atLine(err, l.line)
-			}
-			for _, t := range toks {
-				if t.kind == tokIdent && !seen[t.text] {
-					seen[t.text] = true
-					vars = append(vars, t.text)
+			// The sides of "lhs = rhs" are tokenized apart ("=" is no
+			// token of a polynomial); ParseEquation below reports a
+			// second "=" and places errors in the whole line.
+			col := 0
+			for _, side := range strings.Split(l.s, "=") {
+				toks, err := tokenize(side)
+				if err != nil {
+					if pe, ok := err.(*ParseError); ok {
+						pe.Column += col
+					}
+					return nil, nil, atLine(err, l.line)
+				}
+				col += len(side) + 1
+				for _, t := range toks {
+					if t.kind == tokIdent && !seen[t.text] {
+						seen[t.text] = true
+						vars = append(vars, t.text)
+					}
 				}
 			}
 		}

@@ -32,7 +32,7 @@ func init() {
 }
 
 func runCount(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("count", countUsage, stderr)
+	fs := newFlags("count", countUsage, stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, "")
 	maxSum := fs.Int("max-sum", 0, "largest s = a + b + d + f (required)")
@@ -63,8 +63,12 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := commandContext(0)
 	defer stop()
 	start := time.Now()
+	// The counts go to stdout only at the end, after the bar is cleared.
+	bar := newProgress(stderr, false, "count", "systems")
+	bar.begin(0)
 	c, err := count.Count(ctx, s, count.Options{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
-		Filter: sweep.Filter{RequireAllOps: *allOps}})
+		Filter: sweep.Filter{RequireAllOps: *allOps}, Progress: bar.update})
+	bar.clear()
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func init() {
 }
 
 func runExport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("export", exportUsage, stderr)
+	fs := newFlags("export", exportUsage, stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, "")
 	to := fs.String("to", "", "format: "+strings.Join(export.Formats, ", "))

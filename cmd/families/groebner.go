@@ -28,7 +28,7 @@ func init() {
 var stdin io.Reader = os.Stdin
 
 func runGroebner(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("groebner", groebnerUsage, stderr)
+	fs := newFlags("groebner", groebnerUsage, stdout)
 	order := fs.String("order", "grevlex", "monomial order: lex, grlex or grevlex")
 	vars := fs.String("vars", "", `variable order, e.g. "x y z" (default: the file's vars: line, else order of first appearance)`)
 	format := fs.String("format", "text", "output format: text or json")

@@ -118,12 +118,32 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case errors.Is(err, pflag.ErrHelp):
 		return 0
 	}
-	fmt.Fprintf(stderr, "families %s: %s\n", name, oneLine(err.Error()))
+	fmt.Fprintf(stderr, "%s: %s\n", commandPrefix(name), oneLine(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) && interrupt.Err() == nil {
 		return 2
 	}
 	return 1
+}
+
+// commandPrefix is how errors name the command: "families" for the
+// default command (the name the README and --help use for it),
+// "families NAME" for the others.
+func commandPrefix(name string) string {
+	if name == "analyse" {
+		return "families"
+	}
+	return "families " + name
+}
+
+// commandList lists every command with its summary, one a line, for the
+// usage text.
+func commandList() string {
+	var b strings.Builder
+	for _, n := range strings.Split(commandNames(), ", ") {
+		fmt.Fprintf(&b, "  %-9s %s\n", n, commands[n].summary)
+	}
+	return b.String()
 }
 
 // maxWord bounds a run of characters without a space in an error line:
@@ -169,16 +189,19 @@ func commandNames() string {
 	return strings.Join(names, ", ")
 }
 
-// newFlags returns a flag set that reports errors instead of exiting, with
-// usage text written to stderr.
-func newFlags(name, usage string, stderr io.Writer) *pflag.FlagSet {
+// newFlags returns a flag set that reports errors instead of exiting.
+// The usage text is help that was asked for (--help, -h), so it goes to
+// stdout, where "families --help | less" finds it; pflag calls Usage for
+// nothing else when errors are continued, and a flag error is one line on
+// stderr (see run).
+func newFlags(name, usage string, stdout io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fmt.Fprintln(stderr, "\nFlags:")
-		fmt.Fprint(stderr, fs.FlagUsages())
+		fmt.Fprint(stdout, usage)
+		fmt.Fprintln(stdout, "\nFlags:")
+		fmt.Fprint(stdout, fs.FlagUsages())
 	}
 	return fs
 }

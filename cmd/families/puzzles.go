@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -115,6 +116,9 @@ type puzzleOutput struct {
 	// long counts the members that made no puzzle because a number has
 	// more digits than the digit solver takes.
 	long int
+	// membersStopped says that --budget, not the families, ended a member
+	// search that found fewer members than asked for ("" otherwise).
+	membersStopped string
 }
 
 // build makes the members, puzzles and questions of an analysed setting.
@@ -142,8 +146,16 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	}
 	f := pf.filter()
 	if pf.members > 0 {
-		if out.members, err = src.Members(ctx, f, pf.members); err != nil {
+		var stopped bool
+		if out.members, stopped, err = src.MembersWithin(ctx, f, pf.members); err != nil {
 			return nil, err
+		}
+		if stopped && len(out.members) < pf.members {
+			budget := f.Budget
+			if budget <= 0 {
+				budget = members.DefaultBudget
+			}
+			out.membersStopped = fmt.Sprintf("the search stopped at the budget of %d parameter tuples per family (--budget): there may be more members", budget)
 		}
 		out.members = nonNil(out.members)
 	}
@@ -192,8 +204,13 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 	case "json", "jsonl":
 		return writeAnalysisJSON(w, rep, out, format == "json")
 	case "html":
-		note := fmt.Sprintf("Setting %s, %s grid, evaluation %s.", rep.Ops, rep.Size, rep.Eval)
-		return puzzle.WriteHTML(w, &puzzle.Sheet{Title: "Calcrostics", Note: note, Puzzles: out.puzzles, Questions: out.questions})
+		note := fmt.Sprintf("Made by: families --ops '%s' --size %s --lines %s --eval %s", rep.Ops, rep.Size, rep.Lines, rep.Eval)
+		err := puzzle.WriteHTML(w, &puzzle.Sheet{Title: "Calcrostics", Note: note, Setting: rep.Setting(), Lines: opt.Lines, Eval: opt.Eval,
+			Puzzles: out.puzzles, Questions: out.questions})
+		if errors.Is(err, puzzle.ErrEmptySheet) {
+			return fmt.Errorf("no sheet written: the setting %s has no puzzle or question to print (no positive-integer member passes the filters within --budget)", rep.Ops)
+		}
+		return err
 	}
 	writeReport(w, rep)
 	if out != nil {
@@ -224,6 +241,9 @@ func writeAnalysisJSON(w io.Writer, rep *families.Report, out *puzzleOutput, ind
 			return nil
 		}
 		if err := add("members", out.members, out.members != nil); err != nil {
+			return err
+		}
+		if err := add("members_error", out.membersStopped, out.membersStopped != ""); err != nil {
 			return err
 		}
 		if err := add("puzzles", out.puzzles, out.puzzles != nil); err != nil {
@@ -264,6 +284,9 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 	fmt.Fprintln(w)
 	if out.members != nil {
 		fmt.Fprintf(w, "\nmembers (%d, by the sum of the parameters):\n", len(out.members))
+		if out.membersStopped != "" {
+			fmt.Fprintf(w, "  (%s)\n", out.membersStopped)
+		}
 		for _, m := range out.members {
 			fmt.Fprintf(w, "  %s\n", m)
 		}

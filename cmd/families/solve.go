@@ -45,7 +45,7 @@ func init() {
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("solve", solveUsage, stderr)
+	fs := newFlags("solve", solveUsage, stdout)
 	evalName := fs.String("eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right, seed 003)")
 	lines := fs.String("lines", "", "lines that are clues: comma list of rows, cols, diag, short (default: rows,cols,diag with =, all otherwise)")
 	digitSet := fs.String("distinct-digits", "0-9", "digits the letters stand for, each at most once: a range such as 1-9 or a list such as 02468")

@@ -29,6 +29,9 @@ type Options struct {
 	MaxSum int
 	// Jobs is the number of orbits counted at once; 0 means one per CPU.
 	Jobs int
+	// Progress, if set, is called with the orbits (systems) solved so far
+	// and their total, after each, never by two goroutines at once.
+	Progress func(done, total int)
 }
 
 // Counts are the distinct solved grids of a pattern in standard form, by
@@ -92,6 +95,7 @@ func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, er
 	c := &Counts{MaxSum: opt.MaxSum, BySum: map[int]int{}, Grids: map[int][]string{}, Settings: plan.Len(), Orbits: len(orbits)}
 	found := map[string]int{} // standard form -> s
 	var mu sync.Mutex
+	solved := 0
 	jobs := opt.Jobs
 	next := make(chan *sweep.Orbit)
 	errs := make([]error, jobs)
@@ -112,6 +116,9 @@ func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, er
 				}
 				c.Timeouts = append(c.Timeouts, cr.timeouts...)
 				c.Substituted += cr.substituted
+				if solved++; opt.Progress != nil {
+					opt.Progress(solved, len(orbits))
+				}
 				mu.Unlock()
 			}
 		}()
