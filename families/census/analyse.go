@@ -2,6 +2,7 @@ package census
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
@@ -70,13 +71,20 @@ type candidate struct {
 
 // rankSettings lists up to limit settings of the grid and sorts them by
 // tangent dimension (stable, so ties keep the listing order).
-func (g *geometry) rankSettings(vals []int64, st *settings, anyOps bool, limit int) []candidate {
+func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings, anyOps bool, limit int) []candidate {
 	n := g.size.Numbers()
-	rows := make([]map[uint32][]*big.Rat, len(g.lines))
-	for k := range rows {
-		rows[k] = map[uint32][]*big.Rat{}
+	// Rows are normalised (first nonzero entry 1) and numbered by content
+	// per line: settings that pick the same rows have the same rank.
+	type mrow struct {
+		id int
+		v  []uint64
 	}
-	row := func(k int, ops []grid.Op) []*big.Rat {
+	rows := make([]map[uint32]mrow, len(g.lines))
+	ids := make([]map[string]int, len(g.lines))
+	for k := range rows {
+		rows[k], ids[k] = map[uint32]mrow{}, map[string]int{}
+	}
+	row := func(k int, ops []grid.Op) mrow {
 		l := &g.lines[k]
 		var t uint32
 		lo := make([]grid.Op, len(l.cells))
@@ -99,17 +107,44 @@ func (g *geometry) rankSettings(vals []int64, st *settings, anyOps bool, limit i
 		for i, m := range l.nums {
 			r[m].Add(r[m], gr[i])
 		}
-		rows[k][t] = r
-		return r
+		rm := make([]uint64, n)
+		var inv uint64
+		for i := range r {
+			rm[i] = modOf(r[i])
+			if inv == 0 && rm[i] != 0 {
+				inv = powMod(rm[i], prime-2)
+			}
+		}
+		for i := range rm {
+			rm[i] = mulMod(rm[i], inv)
+		}
+		txt := fmt.Sprint(rm)
+		id, ok := ids[k][txt]
+		if !ok {
+			id = len(ids[k])
+			ids[k][txt] = id
+		}
+		rows[k][t] = mrow{id, rm}
+		return rows[k][t]
 	}
+	memo := map[string]int{}
+	var key []byte
 	var out []candidate
 	st.list(anyOps, limit, func(ops []grid.Op) bool {
-		J := make([][]*big.Rat, len(g.lines))
+		J := make([][]uint64, len(g.lines))
+		key = key[:0]
 		for k := range g.lines {
-			J[k] = row(k, ops)
+			r := row(k, ops)
+			J[k] = r.v
+			key = binary.AppendUvarint(key, uint64(r.id))
 		}
-		out = append(out, candidate{ops: ops, dim: n - rank(J, n)})
-		return true
+		rk, ok := memo[string(key)]
+		if !ok {
+			rk = rankMod(J, n)
+			memo[string(key)] = rk
+		}
+		out = append(out, candidate{ops: ops, dim: n - rk})
+		return ctx.Err() == nil
 	})
 	slices.SortStableFunc(out, func(a, b candidate) int { return a.dim - b.dim })
 	return out

@@ -338,7 +338,7 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 			r.Images = append(r.Images, Image{Symmetry: s.String(), Grid: t, Settings: ist.count(o.AnyOps)})
 		}
 	}
-	cands := g.rankSettings(vals, st, o.AnyOps, o.Rank)
+	cands := g.rankSettings(ctx, vals, st, o.AnyOps, o.Rank)
 	r.Ranked = len(cands)
 	if len(cands) == 0 {
 		return nil, fmt.Errorf("census: internal error: grid %s counts %s settings but lists none", r.Grid, r.Settings)
