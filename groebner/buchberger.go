@@ -13,7 +13,9 @@ import (
 // the ring of F (all elements of F must share one ring): monic, sorted by
 // decreasing leading monomial, the same list Singular's std returns under
 // option(redSB) once each element is made monic. The unit ideal gives [1]
-// and the zero ideal an empty basis.
+// and the zero ideal [0], the zero polynomial of F's ring, as Singular's std
+// does: a basis always has a ring, so Dimension of it is the number of
+// variables.
 //
 // The result is exact, computed with integer arithmetic only. The engine
 // is Buchberger's algorithm with the Gebauer–Möller criteria and the sugar
@@ -43,7 +45,7 @@ func Basis(ctx context.Context, F []*poly.Poly, lim Limits) ([]*poly.Poly, error
 	}
 	input := nonzeroSorted(r, F)
 	if len(input) == 0 {
-		return nil, nil
+		return []*poly.Poly{r.Zero()}, nil
 	}
 	ops := newMonoOps(r)
 	e := newEngine(r, ops, &l)

@@ -28,7 +28,7 @@ func init() {
 var stdin io.Reader = os.Stdin
 
 func runGroebner(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("groebner", groebnerUsage, stderr)
+	fs := newFlags("groebner", groebnerUsage, stdout)
 	order := fs.String("order", "grevlex", "monomial order: lex, grlex or grevlex")
 	vars := fs.String("vars", "", `variable order, e.g. "x y z" (default: the file's vars: line, else order of first appearance)`)
 	format := fs.String("format", "text", "output format: text or json")
@@ -50,21 +50,24 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 	if *vars != "" {
 		text = "vars: " + *vars + "\n" + stripVarsLine(text)
 	}
-	r, F, err := poly.ParseSystem(text, ord)
+	// The time limit covers the whole command: expanding powers too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	r, F, err := poly.ParseSystemContext(ctx, text, ord)
 	if err != nil {
-		return usageError{err}
+		return parseFailure(ctx, err)
 	}
 	if len(F) == 0 {
 		return usagef("the system has no polynomials")
 	}
-	G, err := basisIn(context.Background(), r, F, groebner.Limits{Timeout: *timeout})
+	G, err := basisIn(ctx, r, F, groebner.Limits{})
 	if err != nil {
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
 		return err
 	}
 	dim, _ := groebner.Dimension(G)
-	if len(G) == 0 {
-		dim = r.NumVars()
-	}
 	var degree *int
 	if dim == 0 {
 		if d, ok := groebner.Degree(G, 1<<22); ok {

@@ -46,11 +46,10 @@
 // records by class, dimension and kind of solution and lists the settings
 // with positive-integer members.
 //
-// # Counting and exports
+// # Orbits for other packages
 //
-// Count counts the calcrostics of a pattern by s = a + b + d + f operators
-// first, from the families and solutions of every setting, and agrees with
-// seed 000's numbers-first loops (a test compares them). Plan.Export writes
-// the systems of a sweep with their expected answers for Singular,
-// Macaulay2, SymPy, Maple or as JSON, each with a runner that checks them.
+// OrbitList gives the orbits of a plan with the renaming from each
+// leader's numbers to each setting's: families/count counts the
+// calcrostics of a pattern from them, and families/export writes a plan's
+// systems for other computer algebra systems.
 package sweep

@@ -1,8 +1,10 @@
-package puzzle
+package members_test
 
 import (
 	"context"
 	"fmt"
+	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/members/memberstest"
 	"math/big"
 	"slices"
 	"testing"
@@ -24,35 +26,22 @@ func TestSeedMembers(t *testing.T) {
 		"P1":            {"2 8 16 / 2 4 8 / 4 2 8", "3 8 24 / 3 4 12 / 6 2 12", "2 27 54 / 4 9 36 / 6 3 18"},
 	}
 	ctx := context.Background()
-	for _, sf := range seedFamilies {
-		t.Run(sf.name, func(t *testing.T) {
-			src := sf.source(t)
-			ms, err := src.Members(ctx, Filter{Min: 2}, len(want[sf.name]))
+	for _, sf := range memberstest.SeedFamilies {
+		t.Run(sf.Name, func(t *testing.T) {
+			src := sf.Source(t)
+			ms, err := src.Members(ctx, members.Filter{Min: 2}, len(want[sf.Name]))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var got []string
 			for _, m := range ms {
 				got = append(got, m.String())
-				checkMember(t, src, m)
+				memberstest.CheckMember(t, src, m)
 			}
-			if !slices.Equal(got, want[sf.name]) {
-				t.Errorf("members %q, want %q", got, want[sf.name])
+			if !slices.Equal(got, want[sf.Name]) {
+				t.Errorf("members %q, want %q", got, want[sf.Name])
 			}
 		})
-	}
-}
-
-// checkMember checks a member against its setting with the grid package's
-// exact evaluation, independently of the families.
-func checkMember(t *testing.T, src *Source, m *Member) {
-	t.Helper()
-	res, err := src.Setting.Check(m.Rats(), src.Lines, src.Eval)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.OK {
-		t.Errorf("member %s fails: %s", m, res)
 	}
 }
 
@@ -60,12 +49,12 @@ func checkMember(t *testing.T, src *Source, m *Member) {
 // family: its parameters h = 48, k = 2 have sum 50, and every member
 // before it has a smaller or equal sum.
 func TestS1IsMember(t *testing.T) {
-	src := seedFamilies[2].source(t)
+	src := memberstest.SeedFamilies[2].Source(t)
 	const s1 = "24 8 192 / 24 4 96 / 48 2 96"
-	sum := func(m *Member) int64 { return m.Values[6].Int64() + m.Values[7].Int64() } // h + k
+	sum := func(m *members.Member) int64 { return m.Values[6].Int64() + m.Values[7].Int64() } // h + k
 	var last int64
 	found := false
-	err := src.EachMember(context.Background(), Filter{Min: 2}, func(m *Member) bool {
+	err := src.EachMember(context.Background(), members.Filter{Min: 2}, func(m *members.Member) bool {
 		if s := sum(m); s < last {
 			t.Errorf("member %s has parameter sum %d after %d", m, s, last)
 		}
@@ -87,8 +76,8 @@ func TestS1IsMember(t *testing.T) {
 // TestFilters checks each filter on the one-parameter family, whose
 // members k >= 1 are k 2 k+2 / 2 k-2 k / 2k k 2 (positive from k = 3).
 func TestFilters(t *testing.T) {
-	src := seedFamilies[0].source(t)
-	ks := func(ms []*Member) []int64 {
+	src := memberstest.SeedFamilies[0].Source(t)
+	ks := func(ms []*members.Member) []int64 {
 		var out []int64
 		for _, m := range ms {
 			out = append(out, m.Values[0].Int64())
@@ -97,18 +86,18 @@ func TestFilters(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		f    Filter
+		f    members.Filter
 		n    int
 		want []int64 // the values of k
 	}{
-		{"positive", Filter{}, 3, []int64{3, 4, 5}},
-		{"min 2", Filter{Min: 2}, 3, []int64{4, 5, 6}},
-		{"min 5", Filter{Min: 5}, 2, nil}, // b = 2 always
-		{"one digit", Filter{MaxDigits: 1}, 0, []int64{3, 4}},
-		{"two digits", Filter{Min: 2, MaxDigits: 2}, 0, []int64{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49}},
-		{"distinct", Filter{Distinct: true}, 2, nil}, // b = d = 2 always
-		{"all operators", Filter{AllOps: true}, 1, []int64{3}},
-		{"budget", Filter{Budget: 4}, 0, []int64{3, 4}},
+		{"positive", members.Filter{}, 3, []int64{3, 4, 5}},
+		{"min 2", members.Filter{Min: 2}, 3, []int64{4, 5, 6}},
+		{"min 5", members.Filter{Min: 5}, 2, nil}, // b = 2 always
+		{"one digit", members.Filter{MaxDigits: 1}, 0, []int64{3, 4}},
+		{"two digits", members.Filter{Min: 2, MaxDigits: 2}, 0, []int64{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49}},
+		{"distinct", members.Filter{Distinct: true}, 2, nil}, // b = d = 2 always
+		{"all operators", members.Filter{AllOps: true}, 1, []int64{3}},
+		{"budget", members.Filter{Budget: 4}, 0, []int64{3, 4}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -138,25 +127,25 @@ func TestFilters(t *testing.T) {
 // members the subfamily listed.
 func TestLargeMin(t *testing.T) {
 	const e18 = 1_000_000_000_000_000_000
-	two := seedFamilies[1]
+	two := memberstest.SeedFamilies[1]
 	tests := []struct {
 		name     string
 		diagonal bool // add the subfamily h = b
-		f        Filter
+		f        members.Filter
 		canceled bool
 		n        int
 		want     []int64 // b of each member
 		err      error
 	}{
-		{"first member", false, Filter{Min: e18}, false, 1, []int64{e18 + 1}, nil},
-		{"sum beyond int64", false, Filter{Min: 5 * e18}, false, 1, nil, nil},
-		{"no member", false, Filter{Min: e18, Budget: 100}, false, 1, nil, nil},
-		{"jump to the next family", true, Filter{Min: e18, Budget: 4}, false, 0, []int64{e18 + 1, e18 + 2, e18 + 3}, nil},
-		{"canceled", false, Filter{Min: e18}, true, 1, nil, context.Canceled},
+		{"first member", false, members.Filter{Min: e18}, false, 1, []int64{e18 + 1}, nil},
+		{"sum beyond int64", false, members.Filter{Min: 5 * e18}, false, 1, nil, nil},
+		{"no member", false, members.Filter{Min: e18, Budget: 100}, false, 1, nil, nil},
+		{"jump to the next family", true, members.Filter{Min: e18, Budget: 4}, false, 0, []int64{e18 + 1, e18 + 2, e18 + 3}, nil},
+		{"canceled", false, members.Filter{Min: e18}, true, 1, nil, context.Canceled},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := two.source(t)
+			src := two.Source(t)
 			if tc.diagonal {
 				r := src.System.Ring
 				num := map[string]string{"a": "b^2", "b": "b", "c": "b^2 - b", "d": "b^2 - b", "f": "b - 1",
@@ -165,14 +154,14 @@ func TestLargeMin(t *testing.T) {
 				for v := range ps {
 					ps[v] = r.MustParse(num[r.VarName(v)])
 				}
-				sub, err := NewFamily(r, []string{"b"}, ps, nil)
+				sub, err := members.NewFamily(r, []string{"b"}, ps, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				src.Families = []*Family{sub, src.Families[0]}
+				src.Families = []*members.Family{sub, src.Families[0]}
 			}
 			if tc.name == "no member" {
-				src = seedFamilies[0].source(t) // b = 2 always
+				src = memberstest.SeedFamilies[0].Source(t) // b = 2 always
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
@@ -180,7 +169,7 @@ func TestLargeMin(t *testing.T) {
 				cancel()
 			}
 			type result struct {
-				ms  []*Member
+				ms  []*members.Member
 				err error
 			}
 			done := make(chan result, 1)
@@ -199,7 +188,7 @@ func TestLargeMin(t *testing.T) {
 			}
 			var bs []int64
 			for _, m := range res.ms {
-				checkMember(t, src, m)
+				memberstest.CheckMember(t, src, m)
 				bs = append(bs, m.Values[1].Int64())
 			}
 			if !slices.Equal(bs, tc.want) {
@@ -214,7 +203,7 @@ func TestLargeMin(t *testing.T) {
 // digits (g = (b - 1)(h - 1)b), by limits of 19 digits and more, which
 // used to mean no limit at all.
 func TestMaxDigitsBeyondInt64(t *testing.T) {
-	src := seedFamilies[1].source(t)
+	src := memberstest.SeedFamilies[1].Source(t)
 	const first = 100_000_001
 	tests := []struct {
 		maxDigits int
@@ -228,7 +217,7 @@ func TestMaxDigitsBeyondInt64(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprint(tc.maxDigits), func(t *testing.T) {
-			ms, err := src.Members(context.Background(), Filter{Min: 100_000_000, MaxDigits: tc.maxDigits, Budget: 200}, 1)
+			ms, err := src.Members(context.Background(), members.Filter{Min: 100_000_000, MaxDigits: tc.maxDigits, Budget: 200}, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,22 +237,22 @@ func TestMaxDigitsBeyondInt64(t *testing.T) {
 func TestAllOpsExcludes(t *testing.T) {
 	src := linearSource(t, grid.Rows|grid.Cols)
 	ctx := context.Background()
-	if ms, err := src.Members(ctx, Filter{AllOps: true}, 1); err != nil || len(ms) != 0 {
+	if ms, err := src.Members(ctx, members.Filter{AllOps: true}, 1); err != nil || len(ms) != 0 {
 		t.Errorf("all-ops members %v (err %v), want none", ms, err)
 	}
-	if ms, err := src.Members(ctx, Filter{}, 1); err != nil || len(ms) != 1 {
+	if ms, err := src.Members(ctx, members.Filter{}, 1); err != nil || len(ms) != 1 {
 		t.Errorf("members %v (err %v), want one", ms, err)
 	}
 }
 
 // linearSource is the all-+ setting, whose families are linear, with the
 // solver's families.
-func linearSource(t *testing.T, sel grid.LineSet) *Source {
+func linearSource(t *testing.T, sel grid.LineSet) *members.Source {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	s := grid.MustParseOps("+=|+++++|+=|=====|+=", grid.Size{Rows: 3, Cols: 3})
-	src, err := Analyze(ctx, s, families.Options{Lines: sel})
+	src, err := members.Analyze(ctx, s, families.Options{Lines: sel})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,8 +269,8 @@ func linearSource(t *testing.T, sel grid.LineSet) *Source {
 // d f g / h k m with a, b, d, f in 1..6, the other numbers their sums.
 func TestSymmetricDuplicates(t *testing.T) {
 	src := linearSource(t, grid.Rows|grid.Cols)
-	if len(src.autos) != 2 {
-		t.Fatalf("%d automorphisms, want 2 (identity and transpose)", len(src.autos))
+	if members.NumAutomorphisms(src) != 2 {
+		t.Fatalf("%d automorphisms, want 2 (identity and transpose)", members.NumAutomorphisms(src))
 	}
 	const top = 6
 	// class names the calcrostic of a grid: the smaller of its text and
@@ -301,7 +290,7 @@ func TestSymmetricDuplicates(t *testing.T) {
 		}
 	}
 	got := map[string]bool{}
-	err := src.EachMember(context.Background(), Filter{}, func(m *Member) bool {
+	err := src.EachMember(context.Background(), members.Filter{}, func(m *members.Member) bool {
 		v := make([]int64, len(m.Values))
 		for i, x := range m.Values {
 			v[i] = x.Int64()
@@ -326,7 +315,7 @@ func TestSymmetricDuplicates(t *testing.T) {
 }
 
 func memberText(v []int64) string {
-	m := &Member{Size: grid.Size{Rows: 3, Cols: 3}}
+	m := &members.Member{Size: grid.Size{Rows: 3, Cols: 3}}
 	for _, x := range v {
 		m.Values = append(m.Values, big.NewInt(x))
 	}
@@ -337,8 +326,8 @@ func memberText(v []int64) string {
 // zero-dimensional system: seed 000's all-lines-zero setting has exactly
 // one, 12 2 10 / 2 4 2 / 6 2 8, found by the family solver.
 func TestFinitePoints(t *testing.T) {
-	src := allZeroSource(t)
-	ms, err := src.Members(context.Background(), Filter{}, 0)
+	src := memberstest.AllZeroSource(t)
+	ms, err := src.Members(context.Background(), members.Filter{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +338,7 @@ func TestFinitePoints(t *testing.T) {
 
 // TestNewFamilyErrors checks the validation of hand-written families.
 func TestNewFamilyErrors(t *testing.T) {
-	src := seedFamilies[0].source(t)
+	src := memberstest.SeedFamilies[0].Source(t)
 	r := src.System.Ring
 	good := func() []string { return []string{"k", "2", "k + 2", "2", "k - 2", "k", "2*k", "k", "2"} }
 	tests := []struct {
@@ -370,25 +359,11 @@ func TestNewFamilyErrors(t *testing.T) {
 			for i, s := range num {
 				ps[i] = r.MustParse(s)
 			}
-			if _, err := NewFamily(r, tc.params, ps, nil); err == nil {
+			if _, err := members.NewFamily(r, tc.params, ps, nil); err == nil {
 				t.Error("no error")
 			}
 		})
 	}
-}
-
-// allZeroSource is seed 000's all-lines-zero setting with the solver's
-// points.
-func allZeroSource(t *testing.T) *Source {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	s := grid.MustParseOps("--|-----|-/|x-+--|+-", grid.Size{Rows: 3, Cols: 3})
-	src, err := Analyze(ctx, s, families.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src
 }
 
 // TestSolverFamilies checks the families the family solver finds for the
@@ -399,35 +374,23 @@ func TestSolverFamilies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
 	}
-	for _, sf := range seedFamilies {
-		t.Run(sf.name, func(t *testing.T) {
+	for _, sf := range memberstest.SeedFamilies {
+		t.Run(sf.Name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			s := grid.MustParseOps(sf.ops, grid.Size{Rows: 3, Cols: 3})
-			solved, err := Analyze(ctx, s, families.Options{})
+			s := grid.MustParseOps(sf.Ops, grid.Size{Rows: 3, Cols: 3})
+			solved, err := members.Analyze(ctx, s, families.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			ms, err := sf.source(t).Members(ctx, Filter{}, 10)
+			ms, err := sf.Source(t).Members(ctx, members.Filter{}, 10)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, m := range ms {
 				found := false
 				for _, f := range solved.Families {
-					x := make([]int64, len(f.Params))
-					for j, v := range f.Params {
-						x[j] = m.Values[solved.num[v]].Int64()
-					}
-					vals := f.ev.valuesBig(x)
-					if vals == nil {
-						continue
-					}
-					found = true
-					for v, val := range vals {
-						found = found && val.Cmp(m.Values[solved.num[v]]) == 0
-					}
-					if found {
+					if found = members.InFamily(solved, f, m); found {
 						break
 					}
 				}
@@ -451,7 +414,7 @@ func TestPointsFirst(t *testing.T) {
 	for v := range vals {
 		vals[v] = big.NewRat(kv[r.VarName(v)], 1)
 	}
-	point, err := NewPoint(r, vals)
+	point, err := members.NewPoint(r, vals)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,12 +426,12 @@ func TestPointsFirst(t *testing.T) {
 	for v := range num {
 		num[v], den[v] = r.MustParse(formulas[r.VarName(v)]), r.One()
 	}
-	fam, err := NewFamily(r, []string{"a", "b", "d", "f"}, num, den)
+	fam, err := members.NewFamily(r, []string{"a", "b", "d", "f"}, num, den)
 	if err != nil {
 		t.Fatal(err)
 	}
-	src.Families = []*Family{fam, point}
-	ms, err := src.Members(context.Background(), Filter{}, 3)
+	src.Families = []*members.Family{fam, point}
+	ms, err := src.Members(context.Background(), members.Filter{}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package puzzle
+package members
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 			for _, v := range f.Values {
 				i, ok := ring.VarIndex(v.Name)
 				if !ok {
-					return nil, fmt.Errorf("puzzle: the family's number %s is not in %s", v.Name, ring)
+					return nil, fmt.Errorf("members: the family's number %s is not in %s", v.Name, ring)
 				}
 				var err error
 				if num[i], err = v.Num.ToRing(ring); err != nil {
@@ -52,7 +52,7 @@ func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 			for _, x := range p.Numbers {
 				i, ok := ring.VarIndex(x.Name)
 				if !ok {
-					return nil, fmt.Errorf("puzzle: the point's number %s is not in %s", x.Name, ring)
+					return nil, fmt.Errorf("members: the point's number %s is not in %s", x.Name, ring)
 				}
 				vals[i] = x.Rat
 			}
@@ -74,7 +74,7 @@ func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 // decomposition (see solve.Solve), bounded by opt.Limits.
 func FromReport(ctx context.Context, rep *families.Report, opt families.Options) (*Source, error) {
 	if rep.Error != "" {
-		return nil, fmt.Errorf("puzzle: the analysis ended in %s: %s", rep.Class, rep.Error)
+		return nil, fmt.Errorf("members: the analysis ended in %s: %s", rep.Class, rep.Error)
 	}
 	sys := rep.System()
 	src, err := NewSource(rep.Setting(), opt.Lines, opt.Eval, sys, rep.BasisPolys(), nil)

@@ -1,9 +1,10 @@
-package sweep
+package export
 
 import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/families-project/families/internal/crosscheck"
 	"math/big"
 	"os"
 	"os/exec"
@@ -17,7 +18,10 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/sweep"
 )
+
+var z3 = grid.Size{Rows: 3, Cols: 3}
 
 // exportSuite exports a sample of seed 000's all-lines-zero sweep (finite
 // and inconsistent systems, a member) and settings around its
@@ -28,19 +32,19 @@ func exportSuite(t *testing.T, format string, sample int) (dir string, systems, 
 	dir = t.TempDir()
 	for i, tc := range []struct {
 		ops    string
-		filter Filter
+		filter sweep.Filter
 		sample int
 	}{
-		{"..|.-.-.|..|.-.-.|..", Filter{Positive: true}, sample},
-		{"--|..-.-|-/|x-+..|+-", Filter{Positive: true}, 0},
-		{"+=|x-..-|.=|=====|/=", Filter{}, sample},
+		{"..|.-.-.|..|.-.-.|..", sweep.Filter{Positive: true}, sample},
+		{"--|..-.-|-/|x-+..|+-", sweep.Filter{Positive: true}, 0},
+		{"+=|x-..-|.=|=====|/=", sweep.Filter{}, sample},
 	} {
-		opt := Options{Filter: tc.filter, Sample: tc.sample, Seed: 3, Members: 1, OncePerOrbit: true}
-		plan, err := NewPlan(context.Background(), grid.MustParseOps(tc.ops, z3), opt)
+		opt := sweep.Options{Filter: tc.filter, Sample: tc.sample, Seed: 3, Members: 1, OncePerOrbit: true}
+		plan, err := sweep.NewPlan(context.Background(), grid.MustParseOps(tc.ops, z3), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := plan.Export(context.Background(), format, filepath.Join(dir, fmt.Sprint(i)))
+		res, err := Write(context.Background(), plan, format, filepath.Join(dir, fmt.Sprint(i)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +58,7 @@ func exportSuite(t *testing.T, format string, sample int) (dir string, systems, 
 // (numbers a to u, r among them), 3x7 (a to z) and 5x5 (x_1_1 to x_5_5),
 // so that a script's helper named r or z, or a name the solver cannot read,
 // shows. Each pattern's one wildcard sits in a line without =, which
-// Filter.Positive makes -: one linear setting, with a family of dimension
+// sweep.Filter.Positive makes -: one linear setting, with a family of dimension
 // 8, 11 and 15.
 var largeGrids = []struct {
 	z   grid.Size
@@ -70,10 +74,10 @@ var largeGrids = []struct {
 var largeRecords = sync.OnceValues(func() ([][]byte, error) {
 	var recs [][]byte
 	for _, g := range largeGrids {
-		opt := Options{
-			Filter: Filter{Positive: true}, Members: 1, OncePerOrbit: true,
+		opt := sweep.Options{
+			Filter: sweep.Filter{Positive: true}, Members: 1, OncePerOrbit: true,
 		}
-		plan, err := NewPlan(context.Background(), grid.MustParseOps(g.ops, g.z), opt)
+		plan, err := sweep.NewPlan(context.Background(), grid.MustParseOps(g.ops, g.z), opt)
 		if err != nil {
 			return nil, err
 		}
@@ -293,14 +297,17 @@ type solver struct {
 	// the solver is there; skip says why not.
 	find func(t *testing.T) (bin string, ok bool)
 	skip string
+	// optional marks a solver CI does not install (Maple is proprietary):
+	// its tests skip even under CI=true.
+	optional bool
 }
 
 var solvers = []solver{
-	{"singular", lookPath("Singular"), "Singular is not installed (apt-get install singular)"},
-	{"sympy", sympyBin, "no python3 with SymPy (apt-get install python3-sympy)"},
-	{"json", lookPath("python3"), "python3 is not installed"},
-	{"m2", lookPath("M2"), "M2 (Macaulay2) is not installed"},
-	{"maple", lookPath("maple"), "maple is not installed"},
+	{"singular", lookPath("Singular"), "Singular is not installed (apt-get install singular)", false},
+	{"sympy", sympyBin, "no python3 with SymPy (apt-get install python3-sympy)", false},
+	{"json", lookPath("python3"), "python3 is not installed", false},
+	{"m2", lookPath("M2"), "M2 (Macaulay2) is not installed (apt-get install macaulay2)", false},
+	{"maple", lookPath("maple"), "maple is not installed", true},
 }
 
 func lookPath(name string) func(*testing.T) (string, bool) {
@@ -327,18 +334,26 @@ func sympyBin(t *testing.T) (string, bool) {
 	return "", false
 }
 
-func findSolver(t *testing.T, format string) (bin string, ok bool) {
+// findSolver returns the directory the solver's find gives for format, or
+// stops t: it skips, or under CI=true fails unless the solver is optional
+// (crosscheck.Skip).
+func findSolver(t *testing.T, format, what string) (bin string) {
 	t.Helper()
 	for _, s := range solvers {
 		if s.format == format {
-			if bin, ok = s.find(t); !ok {
-				t.Logf("%s: the %s export is not run", s.skip, format)
+			bin, ok := s.find(t)
+			if !ok {
+				msg := s.skip + ": the " + format + " " + what + " is not run"
+				if s.optional {
+					t.Skip(msg)
+				}
+				crosscheck.Skip(t, msg)
 			}
-			return bin, ok
+			return bin
 		}
 	}
 	t.Fatalf("no solver for %s", format)
-	return "", false
+	return ""
 }
 
 var tally = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed$`)
@@ -386,10 +401,7 @@ func suiteDirs(dir, format string) []string {
 // TestExportSingular runs the exported systems through Singular: every
 // check must pass.
 func TestExportSingular(t *testing.T) {
-	bin, ok := findSolver(t, "singular")
-	if !ok {
-		t.Skip("Singular is not installed (apt-get install singular): the Singular export is not checked")
-	}
+	bin := findSolver(t, "singular", "export")
 	dir, n, checks := exportSuite(t, "singular", 40)
 	t.Logf("%d systems", n)
 	runAll(t, "singular", bin, suiteDirs(dir, "singular"), checks)
@@ -398,10 +410,7 @@ func TestExportSingular(t *testing.T) {
 // TestExportSymPy does the same with SymPy, on fewer systems: its
 // Gröbner bases are much slower.
 func TestExportSymPy(t *testing.T) {
-	bin, ok := findSolver(t, "sympy")
-	if !ok {
-		t.Skip("no python3 with SymPy (apt-get install python3-sympy): the SymPy export is not checked")
-	}
+	bin := findSolver(t, "sympy", "export")
 	dir, _, checks := exportSuite(t, "sympy", 4)
 	runAll(t, "sympy", bin, suiteDirs(dir, "sympy"), checks)
 }
@@ -409,10 +418,7 @@ func TestExportSymPy(t *testing.T) {
 // TestExportJSON checks the JSON export with exact arithmetic in plain
 // Python.
 func TestExportJSON(t *testing.T) {
-	bin, ok := findSolver(t, "json")
-	if !ok {
-		t.Skip("python3 is not installed: the JSON export is not checked")
-	}
+	bin := findSolver(t, "json", "export")
 	dir, _, checks := exportSuite(t, "json", 20)
 	runAll(t, "json", bin, suiteDirs(dir, "json"), checks)
 }
@@ -424,20 +430,26 @@ func TestExportScripts(t *testing.T) {
 		{"m2", ".m2"},
 		{"maple", ".mpl"},
 	} {
-		dir, n, checks := exportSuite(t, tc.format, 5)
-		files, _ := filepath.Glob(filepath.Join(dir, "*", tc.format, "systems", "*"+tc.ext))
-		if len(files) != n || n == 0 {
-			t.Errorf("%s: %d system files for %d systems", tc.format, len(files), n)
-		}
-		for _, d := range suiteDirs(dir, tc.format) {
-			if _, err := os.Stat(filepath.Join(d, "run.sh")); err != nil {
-				t.Error(err)
-			}
-		}
-		if bin, ok := findSolver(t, tc.format); ok {
-			runAll(t, tc.format, bin, suiteDirs(dir, tc.format), checks)
+		t.Run(tc.format, func(t *testing.T) {
+			exportScripts(t, tc.format, tc.ext)
+		})
+	}
+}
+
+// exportScripts exports the suite in a script format, checks its files and
+// runs it.
+func exportScripts(t *testing.T, format, ext string) {
+	dir, n, checks := exportSuite(t, format, 5)
+	files, _ := filepath.Glob(filepath.Join(dir, "*", format, "systems", "*"+ext))
+	if len(files) != n || n == 0 {
+		t.Errorf("%s: %d system files for %d systems", format, len(files), n)
+	}
+	for _, d := range suiteDirs(dir, format) {
+		if _, err := os.Stat(filepath.Join(d, "run.sh")); err != nil {
+			t.Error(err)
 		}
 	}
+	runAll(t, format, findSolver(t, format, "export"), suiteDirs(dir, format), checks)
 }
 
 // TestExportLargeGrids runs the systems of 4x4, 3x7 and 5x5 grids through
@@ -454,10 +466,7 @@ func TestExportLargeGrids(t *testing.T) {
 func eachLargeExport(t *testing.T, what string, fn func(t *testing.T, format, bin string, dirs []string, checks int)) {
 	for _, s := range solvers {
 		t.Run(s.format, func(t *testing.T) {
-			bin, ok := s.find(t)
-			if !ok {
-				t.Skip(s.skip + ": the " + s.format + " " + what + " is not run")
-			}
+			bin := findSolver(t, s.format, what)
 			dirs, checks := exportLarge(t, s.format)
 			fn(t, s.format, bin, dirs, checks)
 		})

@@ -1,4 +1,4 @@
-package puzzle
+package members
 
 import (
 	"context"
@@ -58,6 +58,18 @@ func (src *Source) Members(ctx context.Context, f Filter, n int) ([]*Member, err
 	return out, err
 }
 
+// MembersWithin is Members that also reports whether the budget stopped
+// the search: some family had tuples left when it had tried f.Budget of
+// them, so members beyond those returned may exist. Its cost is that of
+// Members.
+func (src *Source) MembersWithin(ctx context.Context, f Filter, n int) (ms []*Member, stopped bool, err error) {
+	err = src.eachMember(ctx, f, nil, &stopped, func(m *Member) bool {
+		ms = append(ms, m)
+		return n <= 0 || len(ms) < n
+	})
+	return ms, stopped, err
+}
+
 // EachMember calls yield with the positive-integer members of the families
 // that pass f, until yield returns false or every family is done. Members
 // come in order of the sum of their parameters (a family without
@@ -78,13 +90,21 @@ func (src *Source) Members(ctx context.Context, f Filter, n int) ([]*Member, err
 // every sum and every 4096 tuples. Cost: per tuple, one exact evaluation
 // of each number (int64 with overflow detection, big.Int beyond).
 func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member) bool) error {
-	return src.eachMember(ctx, f, nil, yield)
+	return src.eachMember(ctx, f, nil, nil, yield)
 }
 
-// eachMember is EachMember with members whose numbers (ring order) keep
-// rejects left out before the symmetries are applied: a member equivalent
-// to a rejected one is still listed.
-func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
+// EachMemberKept is EachMember with members whose numbers (ring order,
+// see NumberIndex) keep rejects left out before the symmetries are
+// applied: a member equivalent to a rejected one is still listed. A nil
+// keep keeps every member. Cost: EachMember's plus one call of keep per
+// member found.
+func (src *Source) EachMemberKept(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
+	return src.eachMember(ctx, f, keep, nil, yield)
+}
+
+// eachMember is EachMemberKept that also sets *stopped, when stopped is
+// not nil, once a family runs out of budget with tuples left.
+func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, stopped *bool, yield func(*Member) bool) error {
 	if f.AllOps && !grid.UsesAllOps(src.lines) {
 		return nil
 	}
@@ -187,6 +207,9 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 			if !compositions(x, 0, s, lo, hi, func() bool {
 				if st.tries >= budget {
 					st.done = true
+					if stopped != nil {
+						*stopped = true
+					}
 					return false
 				}
 				return try(i, st, x)

@@ -1,31 +1,37 @@
-package sweep
+package count
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"slices"
 	"sync"
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/solve"
+	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
 )
 
-// CountOptions configure Count.
-type CountOptions struct {
+// Options configure Count.
+type Options struct {
 	// Analysis selects the lines and evaluation and bounds each system.
 	Analysis families.Options
 	// Filter.Positive is always on: the numbers are positive.
-	Filter Filter
+	Filter sweep.Filter
 	// MaxSum bounds s = a + b + d + f, the sum of the upper-left 2x2 block
 	// (seed 000's loop variable).
 	MaxSum int
-	Jobs   int
+	// Jobs is the number of orbits counted at once; 0 means one per CPU.
+	Jobs int
+	// Progress, if set, is called with the orbits (systems) solved so far
+	// and their total, after each, never by two goroutines at once.
+	Progress func(done, total int)
 }
 
 // Counts are the distinct solved grids of a pattern in standard form, by
@@ -68,56 +74,60 @@ type Counts struct {
 // with its family decomposition), then per family and setting of the
 // orbit O(MaxSum^p) evaluations for p parameters, or O(MaxSum^4) Gröbner
 // bases of small zero-dimensional systems when substituting.
-func Count(ctx context.Context, pattern *grid.Setting, opt CountOptions) (*Counts, error) {
+func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, error) {
 	if opt.MaxSum < 0 {
-		return nil, fmt.Errorf("sweep: count: negative maximum sum %d", opt.MaxSum)
+		return nil, fmt.Errorf("count: negative maximum sum %d", opt.MaxSum)
+	}
+	if opt.Jobs <= 0 {
+		opt.Jobs = runtime.GOMAXPROCS(0)
 	}
 	f := opt.Filter
 	f.Positive = true
-	plan, err := NewPlan(ctx, pattern, Options{Analysis: opt.Analysis, Filter: f, Jobs: opt.Jobs})
+	plan, err := sweep.NewPlan(ctx, pattern, sweep.Options{Analysis: opt.Analysis, Filter: f, Jobs: opt.Jobs})
 	if err != nil {
 		return nil, err
 	}
-	orbits := map[*leader][]*item{}
-	var leaders []*leader
-	for _, it := range plan.items {
-		if orbits[it.lead] == nil {
-			leaders = append(leaders, it.lead)
-		}
-		orbits[it.lead] = append(orbits[it.lead], it)
+	sel := opt.Analysis.Lines
+	if sel == 0 {
+		sel = pattern.DefaultLines()
 	}
-	c := &Counts{MaxSum: opt.MaxSum, BySum: map[int]int{}, Grids: map[int][]string{}, Settings: plan.Len(), Orbits: len(leaders)}
+	orbits := plan.OrbitList()
+	c := &Counts{MaxSum: opt.MaxSum, BySum: map[int]int{}, Grids: map[int][]string{}, Settings: plan.Len(), Orbits: len(orbits)}
 	found := map[string]int{} // standard form -> s
 	var mu sync.Mutex
-	jobs := plan.opt.Jobs
-	next := make(chan *leader)
+	solved := 0
+	jobs := opt.Jobs
+	next := make(chan *sweep.Orbit)
 	errs := make([]error, jobs)
 	var wg sync.WaitGroup
 	for w := range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for l := range next {
+			for o := range next {
 				if errs[w] != nil {
 					continue
 				}
-				cr := &counter{plan: plan, max: opt.MaxSum, found: map[string]int{}}
-				errs[w] = cr.orbit(ctx, l, orbits[l])
+				cr := &counter{opt: opt.Analysis, sel: sel, max: opt.MaxSum, found: map[string]int{}}
+				errs[w] = cr.orbit(ctx, o)
 				mu.Lock()
 				for k, s := range cr.found {
 					found[k] = s
 				}
 				c.Timeouts = append(c.Timeouts, cr.timeouts...)
 				c.Substituted += cr.substituted
+				if solved++; opt.Progress != nil {
+					opt.Progress(solved, len(orbits))
+				}
 				mu.Unlock()
 			}
 		}()
 	}
-	for _, l := range leaders {
+	for _, o := range orbits {
 		if ctx.Err() != nil {
 			break
 		}
-		next <- l
+		next <- o
 	}
 	close(next)
 	wg.Wait()
@@ -137,21 +147,22 @@ func Count(ctx context.Context, pattern *grid.Setting, opt CountOptions) (*Count
 
 // A counter collects the standard forms of one orbit.
 type counter struct {
-	plan        *Plan
+	opt         families.Options
+	sel         grid.LineSet // the lines checked, opt.Lines resolved
 	max         int
 	found       map[string]int
 	timeouts    []string
 	substituted int
 }
 
-func (cr *counter) orbit(ctx context.Context, l *leader, members []*item) error {
-	rep, err := families.Analyze(ctx, l.it.s, cr.plan.opt.Analysis)
+func (cr *counter) orbit(ctx context.Context, o *sweep.Orbit) error {
+	rep, err := families.Analyze(ctx, o.Leader, cr.opt)
 	if err != nil {
 		return err
 	}
 	if rep.Class == families.ClassTimeout || rep.Class == families.ClassError {
-		for _, it := range members {
-			cr.timeouts = append(cr.timeouts, it.s.String())
+		for _, s := range o.Settings {
+			cr.timeouts = append(cr.timeouts, s.String())
 		}
 		return nil
 	}
@@ -159,10 +170,10 @@ func (cr *counter) orbit(ctx context.Context, l *leader, members []*item) error 
 	if res == nil {
 		return nil // inconsistent
 	}
-	z := l.it.s.Size()
+	z := o.Leader.Size()
 	block := []int{0, 1, z.Cols, z.Cols + 1}
-	for _, u := range members {
-		perm := transportMap(l.it.info.ren, u.info.ren)
+	for m, u := range o.Settings {
+		perm := o.Maps[m]
 		inv := make([]int, len(perm))
 		for i, j := range perm {
 			inv[j] = i
@@ -195,7 +206,7 @@ func (cr *counter) orbit(ctx context.Context, l *leader, members []*item) error 
 				continue
 			}
 			if err := cr.family(ctx, rep.System().Ring, comp, blockL, emit); err != nil {
-				return fmt.Errorf("%s: %w", u.s, err)
+				return fmt.Errorf("%s: %w", u, err)
 			}
 		}
 	}
@@ -245,7 +256,7 @@ func (cr *counter) family(ctx context.Context, r *poly.Ring, comp *solve.Compone
 	// Fix d block numbers that are free on the component (d its
 	// dimension): each choice leaves finitely many points.
 	cr.substituted++
-	U, err := freeBlockNumbers(ctx, r, comp, blockL, cr.plan.opt.Analysis.Limits)
+	U, err := freeBlockNumbers(ctx, r, comp, blockL, cr.opt.Limits)
 	if err != nil {
 		return err
 	}
@@ -374,7 +385,7 @@ func (cr *counter) substitute(ctx context.Context, r *poly.Ring, comp *solve.Com
 	for k, v := range fixed {
 		F = append(F, r.Var(v).Sub(r.Var(v), r.ConstInt(int64(vals[k]))))
 	}
-	G, err := groebner.Basis(ctx, F, cr.plan.opt.Analysis.Limits)
+	G, err := groebner.Basis(ctx, F, cr.opt.Limits)
 	if err != nil {
 		return err
 	}
@@ -398,7 +409,7 @@ func (cr *counter) substitute(ctx context.Context, r *poly.Ring, comp *solve.Com
 		}
 		return fmt.Errorf("a family has infinitely many solutions with the block %v: the counts are infinite", vals)
 	}
-	pts, err := rationalPoints(ctx, G, r, cr.plan.opt.Analysis.Limits)
+	pts, err := rationalPoints(ctx, G, r, cr.opt.Limits)
 	if err != nil {
 		return err
 	}
@@ -445,7 +456,7 @@ func rationalPoints(ctx context.Context, G []*poly.Poly, r *poly.Ring, lim groeb
 		break
 	}
 	if u == nil || len(u.Vars()) != 1 {
-		return nil, fmt.Errorf("sweep: count: the lex basis %v is not triangular", L)
+		return nil, fmt.Errorf("count: the lex basis %v is not triangular", L)
 	}
 	v := u.Vars()[0]
 	roots, err := factor.RationalRoots(ctx, u)
@@ -494,7 +505,7 @@ func linearPoint(G []*poly.Poly, n int) ([]*big.Rat, bool) {
 
 // emit keeps a positive-integer grid of setting u whose block sums to at
 // most max and which is in standard form, after checking it exactly.
-func (cr *counter) emit(u *item, vals []*big.Rat, block []int) error {
+func (cr *counter) emit(u *grid.Setting, vals []*big.Rat, block []int) error {
 	s := 0
 	for _, v := range vals {
 		if !v.IsInt() || v.Sign() <= 0 {
@@ -510,20 +521,20 @@ func (cr *counter) emit(u *item, vals []*big.Rat, block []int) error {
 			return nil
 		}
 	}
-	res, err := u.s.Check(vals, cr.plan.sel, cr.plan.opt.Analysis.Eval)
+	res, err := u.Check(vals, cr.sel, cr.opt.Eval)
 	if err != nil {
 		return err
 	}
 	if !res.OK {
-		return fmt.Errorf("sweep: count: %s with %s fails its check: %s", u.s, gridText(u.s.Size(), vals), res)
+		return fmt.Errorf("count: %s with %s fails its check: %s", u, u.Size().FormatNumbers(vals), res)
 	}
-	sf, err := u.s.StandardForm(vals, cr.plan.sel, cr.plan.opt.Analysis.Eval)
+	sf, err := u.StandardForm(vals, cr.sel, cr.opt.Eval)
 	if err != nil {
 		return err
 	}
 	if !slices.EqualFunc(sf.Values, vals, func(a, b *big.Rat) bool { return a.Cmp(b) == 0 }) {
 		return nil
 	}
-	cr.found[sf.Setting.String()+"  "+gridText(u.s.Size(), vals)] = s
+	cr.found[sf.Setting.String()+"  "+u.Size().FormatNumbers(vals)] = s
 	return nil
 }

@@ -1,4 +1,4 @@
-package sweep
+package export
 
 import (
 	"bytes"
@@ -14,10 +14,11 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/sweep"
 )
 
 // Formats are the export formats: the computer algebra systems whose
-// scripts Export writes, and json for any other consumer.
+// scripts Write writes, and json for any other consumer.
 var Formats = []string{"singular", "m2", "sympy", "maple", "json"}
 
 // A System is one exported system with its expected answers, as every
@@ -42,21 +43,21 @@ type System struct {
 	Family *families.FamilyReport `json:"family,omitempty"`
 }
 
-// An ExportSummary says what Export wrote.
-type ExportSummary struct {
+// A Summary says what Write wrote.
+type Summary struct {
 	Systems int    // systems written
 	Skipped int    // records without expected answers (timeout, error)
 	Runner  string // the command that checks them, to run from any directory
 	// Checks is the number of checks the runner makes; it fails unless
 	// all of them run and pass.
 	Checks int
-	Sweep  *Summary
+	Sweep  *sweep.Summary
 }
 
-// Export runs the plan and writes its systems with their expected answers
+// Write runs the plan and writes its systems with their expected answers
 // to dir in one format (see Formats), with a runner that feeds every system
 // to that solver, checks each answer and prints "N passed, N failed"
-// (exit status 1 unless all ExportSummary.Checks ran and passed: a check
+// (exit status 1 unless all Summary.Checks ran and passed: a check
 // that did not run, say after a solver error, fails the run too). The
 // names the scripts introduce start with "fam", so they never shadow a
 // number of the grid. The runner checks, per system: that the
@@ -68,9 +69,9 @@ type ExportSummary struct {
 // that its component contains the saturated ideal. dir also gets
 // records.jsonl, the sweep's records. A record of class timeout or error
 // has no expected answers and is skipped. Cost: Run's, plus writing.
-func (p *Plan) Export(ctx context.Context, format, dir string) (*ExportSummary, error) {
+func Write(ctx context.Context, p *sweep.Plan, format, dir string) (*Summary, error) {
 	if !slices.Contains(Formats, format) {
-		return nil, fmt.Errorf("sweep: unknown export format %q (want %s)", format, strings.Join(Formats, ", "))
+		return nil, fmt.Errorf("export: unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
 	sub := filepath.Join(dir, format)
 	if err := os.MkdirAll(sub, 0o755); err != nil {
@@ -93,8 +94,8 @@ func (p *Plan) Export(ctx context.Context, format, dir string) (*ExportSummary, 
 }
 
 // exportRecords writes the systems of a sweep's records to dir in format.
-func exportRecords(format, dir string, recs []byte) (*ExportSummary, error) {
-	es := new(ExportSummary)
+func exportRecords(format, dir string, recs []byte) (*Summary, error) {
+	es := new(Summary)
 	var systems []*System
 	for line := range bytes.Lines(recs) {
 		sys, err := exportSystem(line, len(systems)+1)

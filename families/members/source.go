@@ -1,4 +1,4 @@
-package puzzle
+package members
 
 import (
 	"encoding/json"
@@ -13,7 +13,7 @@ import (
 
 // A Source is an analysed operator setting: its polynomial system, the
 // reduced basis saturated by the nonzero conditions, and its families. It
-// makes members, puzzles and questions. A Source is not modified by its
+// makes members (families/puzzle makes puzzles and questions of them). A Source is not modified by its
 // methods once made, so several goroutines may use it at once.
 type Source struct {
 	Setting *grid.Setting
@@ -53,7 +53,7 @@ func NewSource(s *grid.Setting, sel grid.LineSet, ev grid.Eval, sys *grid.System
 	for v := range r.NumVars() {
 		i := slices.Index(z.Names(), r.VarName(v))
 		if i < 0 {
-			return nil, fmt.Errorf("puzzle: the system's variable %s is no number of a %s grid", r.VarName(v), z)
+			return nil, fmt.Errorf("members: the system's variable %s is no number of a %s grid", r.VarName(v), z)
 		}
 		src.num = append(src.num, i)
 	}
@@ -66,7 +66,7 @@ func NewSource(s *grid.Setting, sel grid.LineSet, ev grid.Eval, sys *grid.System
 	}
 	for i, f := range fams {
 		if f.Ring != r {
-			return nil, fmt.Errorf("puzzle: family %d is over %s, not the system's ring", i+1, f.Ring)
+			return nil, fmt.Errorf("members: family %d is over %s, not the system's ring", i+1, f.Ring)
 		}
 	}
 	if src.autos, err = automorphisms(s, sys, basis); err != nil {
@@ -74,6 +74,14 @@ func NewSource(s *grid.Setting, sel grid.LineSet, ev grid.Eval, sys *grid.System
 	}
 	return src, nil
 }
+
+// NumberIndex returns the row-major index in the grid of the number that
+// is variable v of the system's ring. Cost: O(1).
+func (src *Source) NumberIndex(v int) int { return src.num[v] }
+
+// SystemLines returns the lines of the system, which the caller must not
+// modify. Cost: O(1).
+func (src *Source) SystemLines() []grid.Line { return src.lines }
 
 func lcmDenominators(p *poly.Poly) *big.Int {
 	l := big.NewInt(1)

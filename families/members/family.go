@@ -1,4 +1,4 @@
-package puzzle
+package members
 
 import (
 	"fmt"
@@ -34,17 +34,17 @@ type Family struct {
 func NewFamily(ring *poly.Ring, params []string, num, den []*poly.Poly) (*Family, error) {
 	n := ring.NumVars()
 	if len(num) != n || (den != nil && len(den) != n) {
-		return nil, fmt.Errorf("puzzle: a family needs %d numerators and denominators, got %d and %d", n, len(num), len(den))
+		return nil, fmt.Errorf("members: a family needs %d numerators and denominators, got %d and %d", n, len(num), len(den))
 	}
 	f := &Family{Ring: ring, Num: make([]*poly.Poly, n), Den: make([]*poly.Poly, n)}
 	isParam := make([]bool, n)
 	for _, name := range params {
 		v, ok := ring.VarIndex(name)
 		if !ok {
-			return nil, fmt.Errorf("puzzle: parameter %q is not a number of the grid", name)
+			return nil, fmt.Errorf("members: parameter %q is not a number of the grid", name)
 		}
 		if isParam[v] {
-			return nil, fmt.Errorf("puzzle: parameter %q given twice", name)
+			return nil, fmt.Errorf("members: parameter %q given twice", name)
 		}
 		isParam[v] = true
 		f.Params = append(f.Params, v)
@@ -57,15 +57,15 @@ func NewFamily(ring *poly.Ring, params []string, num, den []*poly.Poly) (*Family
 			f.Den[v] = den[v]
 		}
 		if f.Num[v] == nil || f.Num[v].Ring() != ring || f.Den[v].Ring() != ring {
-			return nil, fmt.Errorf("puzzle: number %s of the family is missing or of another ring", ring.VarName(v))
+			return nil, fmt.Errorf("members: number %s of the family is missing or of another ring", ring.VarName(v))
 		}
 		if f.Den[v].IsZero() {
-			return nil, fmt.Errorf("puzzle: number %s of the family has denominator 0", ring.VarName(v))
+			return nil, fmt.Errorf("members: number %s of the family has denominator 0", ring.VarName(v))
 		}
 		for _, p := range []*poly.Poly{f.Num[v], f.Den[v]} {
 			for _, w := range p.Vars() {
 				if !isParam[w] {
-					return nil, fmt.Errorf("puzzle: number %s of the family uses %s, which is no parameter", ring.VarName(v), ring.VarName(w))
+					return nil, fmt.Errorf("members: number %s of the family uses %s, which is no parameter", ring.VarName(v), ring.VarName(w))
 				}
 			}
 		}
@@ -74,7 +74,7 @@ func NewFamily(ring *poly.Ring, params []string, num, den []*poly.Poly) (*Family
 			// enumeration by parameter values incomplete.
 			q := new(poly.Poly).Mul(ring.Var(v), f.Den[v])
 			if !q.Equal(f.Num[v]) {
-				return nil, fmt.Errorf("puzzle: parameter %s of the family must map to itself, not %s / (%s)", ring.VarName(v), f.Num[v], f.Den[v])
+				return nil, fmt.Errorf("members: parameter %s of the family must map to itself, not %s / (%s)", ring.VarName(v), f.Num[v], f.Den[v])
 			}
 		}
 	}
@@ -86,12 +86,12 @@ func NewFamily(ring *poly.Ring, params []string, num, den []*poly.Poly) (*Family
 // (ring order), a rational point of a finite system. Cost: O(n).
 func NewPoint(ring *poly.Ring, vals []*big.Rat) (*Family, error) {
 	if len(vals) != ring.NumVars() {
-		return nil, fmt.Errorf("puzzle: a point needs %d numbers, got %d", ring.NumVars(), len(vals))
+		return nil, fmt.Errorf("members: a point needs %d numbers, got %d", ring.NumVars(), len(vals))
 	}
 	num := make([]*poly.Poly, len(vals))
 	for v, x := range vals {
 		if x == nil {
-			return nil, fmt.Errorf("puzzle: number %s of the point is missing", ring.VarName(v))
+			return nil, fmt.Errorf("members: number %s of the point is missing", ring.VarName(v))
 		}
 		num[v] = ring.Const(x)
 	}

@@ -1,4 +1,4 @@
-package sweep
+package count
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"github.com/families-project/families/families/grid"
 )
 
+var z3 = grid.Size{Rows: 3, Cols: 3}
+
 // numbersFirst counts like seed 000's program: for s = a + b + d + f, then
 // f, b, d (a = s - f - b - d), then every operator setting of the pattern,
 // the numbers follow line by line; a grid in standard form counts. The
@@ -25,7 +27,7 @@ func numbersFirst(t *testing.T, pattern string, maxSum int) map[int][]string {
 	ops := p.Ops()
 	choices := func(i int) []grid.Op {
 		if ops[i] == grid.Any {
-			return arith[:]
+			return []grid.Op{grid.Add, grid.Sub, grid.Mul, grid.Div}
 		}
 		return []grid.Op{ops[i]}
 	}
@@ -90,7 +92,7 @@ func numbersFirst(t *testing.T, pattern string, maxSum int) map[int][]string {
 															t.Fatal(err)
 														}
 														if slices.EqualFunc(sf.Values, vals, func(x, y *big.Rat) bool { return x.Cmp(y) == 0 }) {
-															found[sf.Setting.String()+"  "+gridText(z3, vals)] = s
+															found[sf.Setting.String()+"  "+z3.FormatNumbers(vals)] = s
 														}
 													}
 												}
@@ -133,7 +135,7 @@ func TestCountMatchesNumbersFirst(t *testing.T) {
 	}
 	for _, tc := range tests {
 		want := numbersFirst(t, tc.pattern, tc.maxSum)
-		got, err := Count(context.Background(), grid.MustParseOps(tc.pattern, z3), CountOptions{MaxSum: tc.maxSum})
+		got, err := Count(context.Background(), grid.MustParseOps(tc.pattern, z3), Options{MaxSum: tc.maxSum})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,50 +158,131 @@ func TestCountMatchesNumbersFirst(t *testing.T) {
 	}
 }
 
-// TestClassicNumbersFirst prints seed 000's numbers-first count of the
-// classic pattern, to compare with "families count" by hand:
-// FAMILIES_CLASSIC_COUNT=20 go test -run TestClassicNumbersFirst -v.
-func TestClassicNumbersFirst(t *testing.T) {
-	s, _ := strconv.Atoi(os.Getenv("FAMILIES_CLASSIC_COUNT"))
-	if s == 0 {
-		t.Skip("set FAMILIES_CLASSIC_COUNT to the largest s")
-	}
-	got := numbersFirst(t, ".=|.....|.=|=====|.=", s)
-	total := 0
-	for sum := 4; sum <= s; sum++ {
-		total += len(got[sum])
-		t.Logf("%d %d", sum, len(got[sum]))
-		for _, g := range got[sum] {
-			t.Logf("  %s", g)
-		}
-	}
-	t.Logf("total %d", total)
-}
-
-// TestClassicCountGolden: testdata/sweep/classic_count_20.txt holds
-// "families count --ops .=|.....|.=|=====|.= --max-sum 20 --list", 2828
-// grids, which seed 000's numbers-first loops reproduce exactly (by hand:
-// FAMILIES_CLASSIC_COUNT=20, several minutes). Here the loops check the
-// file up to s = 9.
-func TestClassicCountGolden(t *testing.T) {
+// classicGolden reads testdata/sweep/classic_count_20.txt, "families count
+// --ops .=|.....|.=|=====|.= --max-sum 20 --list": the grids by s.
+func classicGolden(t *testing.T) map[int][]string {
+	t.Helper()
 	data, err := os.ReadFile("../../testdata/sweep/classic_count_20.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	golden := map[int][]string{}
-	s := 0
+	s, total := 0, 0
 	for _, line := range strings.Split(string(data), "\n") {
 		if g, ok := strings.CutPrefix(line, "  "); ok {
 			golden[s] = append(golden[s], g)
+			total++
 		} else if f := strings.Fields(line); len(f) == 2 {
 			s, _ = strconv.Atoi(f[0])
 		}
 	}
+	if total != 2828 {
+		t.Fatalf("%d grids in the golden file, want 2828", total)
+	}
+	return golden
+}
+
+// compareGrids reports the sums up to maxSum at which got and want (the
+// grids whose setting matches pattern) differ.
+func compareGrids(t *testing.T, what string, got, want map[int][]string, pattern *grid.Setting, maxSum int) {
+	t.Helper()
+	for s := 0; s <= maxSum; s++ {
+		var w []string
+		for _, g := range want[s] {
+			ops, _, _ := strings.Cut(g, "  ")
+			st, err := grid.ParseOps(ops, pattern.Size())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if matches(pattern, st) {
+				w = append(w, g)
+			}
+		}
+		if !slices.Equal(got[s], w) {
+			t.Errorf("%s, s = %d: %d grids, the golden file %d\ngot  %q\nwant %q", what, s, len(got[s]), len(w), got[s], w)
+		}
+	}
+	for s := range got {
+		if s > maxSum {
+			t.Errorf("%s: grids at s = %d beyond the maximum %d", what, s, maxSum)
+		}
+	}
+}
+
+// matches reports whether setting st is one of the pattern's.
+func matches(pattern, st *grid.Setting) bool {
+	p, o := pattern.Ops(), st.Ops()
+	for i := range p {
+		if p[i] != grid.Any && p[i] != o[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestClassicCountGolden: Count of a sub-pattern of the classic pattern
+// (four of its eight operators fixed, 468 of the file's grids) finds
+// exactly the grids of the golden file whose setting it matches, up to
+// s = 20; and the talk's numbers-first loops, independent of Count,
+// reproduce the whole file up to s = 9. The file's other settings are
+// checked by TestClassicCountFull.
+func TestClassicCountGolden(t *testing.T) {
+	golden := classicGolden(t)
+	sub := grid.MustParseOps("+=|+...-|.=|=====|-=", z3)
+	got, err := Count(context.Background(), sub, Options{MaxSum: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGrids(t, "Count of "+sub.String(), got.Grids, golden, sub, 20)
+	if n := len(slices.Concat(slices.Collect(maps.Values(got.Grids))...)); n != 468 {
+		t.Errorf("Count of %s: %d grids, want 468", sub, n)
+	}
 	const upTo = 9
-	got := numbersFirst(t, ".=|.....|.=|=====|.=", upTo)
-	for sum := 4; sum <= upTo; sum++ {
-		if !slices.Equal(got[sum], golden[sum]) {
-			t.Errorf("s = %d: numbers first finds %d grids, the file %d", sum, len(got[sum]), len(golden[sum]))
+	classic := grid.MustParseOps(".=|.....|.=|=====|.=", z3)
+	compareGrids(t, "numbers first", numbersFirst(t, classic.String(), upTo), golden, classic, upTo)
+}
+
+// TestClassicCountFull compares Count of the whole classic pattern and the
+// numbers-first loops with the golden file up to s =
+// FAMILIES_CLASSIC_COUNT (at most 20): several minutes, so only when that
+// is set.
+func TestClassicCountFull(t *testing.T) {
+	maxSum, _ := strconv.Atoi(os.Getenv("FAMILIES_CLASSIC_COUNT"))
+	if maxSum == 0 {
+		t.Skip("several minutes: set FAMILIES_CLASSIC_COUNT to the largest s (at most 20)")
+	}
+	if maxSum > 20 {
+		t.Fatalf("FAMILIES_CLASSIC_COUNT=%d: the golden file stops at 20", maxSum)
+	}
+	golden := classicGolden(t)
+	classic := grid.MustParseOps(".=|.....|.=|=====|.=", z3)
+	got, err := Count(context.Background(), classic, Options{MaxSum: maxSum})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGrids(t, "Count", got.Grids, golden, classic, maxSum)
+	compareGrids(t, "numbers first", numbersFirst(t, classic.String(), maxSum), golden, classic, maxSum)
+}
+
+// TestCountJobs: the counts do not depend on how many orbits are counted
+// at once (run under -race in CI, it also checks the workers' sharing).
+func TestCountJobs(t *testing.T) {
+	p := grid.MustParseOps("+=|x-.+-|.=|=====|/=", z3)
+	var first *Counts
+	for _, jobs := range []int{1, 4} {
+		got, err := Count(context.Background(), p, Options{MaxSum: 16, Jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Orbits < 2 || len(got.BySum) == 0 {
+			t.Fatalf("jobs %d: %d orbits, %d sums: too small to share work", jobs, got.Orbits, len(got.BySum))
+		}
+		if first == nil {
+			first = got
+			continue
+		}
+		if !maps.EqualFunc(got.Grids, first.Grids, slices.Equal) {
+			t.Errorf("jobs %d: %v, jobs 1: %v", jobs, got.Grids, first.Grids)
 		}
 	}
 }
