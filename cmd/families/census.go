@@ -93,10 +93,8 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	} else if *shards > 1 {
 		return usagef("--shards %d without --shard i/N, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX: which shard?", *shards)
 	}
-	bar := newProgressBar(stderr)
-	if bar != nil {
-		opt.Progress = bar.update
-	}
+	bar := newProgress(stderr, *out == "", "census", "tasks")
+	opt.Progress = bar.update
 	c, err := census.New(opt)
 	if err != nil {
 		return usageError{err}
@@ -122,9 +120,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	} else {
 		sum, err = c.Write(ctx, stdout, 0, nil)
 	}
-	if bar != nil {
-		bar.clear()
-	}
+	bar.clear()
 	if sum != nil {
 		sum.Elapsed = time.Since(start)
 		sum.WriteTo(stderr)
