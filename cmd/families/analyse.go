@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -134,21 +135,28 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
 	// A signal stops the algebra like --timeout does: the report of class
-	// timeout is still written, and the status is 1.
-	ctx, cancel := commandContext(0)
+	// timeout is still written, and the status is 1. --timeout bounds the
+	// members, puzzles and questions too.
+	ctx, cancel := commandContext(*timeout)
 	defer cancel()
+	stopped := func() error {
+		if interrupt.Err() != nil {
+			return errors.New("interrupted")
+		}
+		return context.Cause(ctx)
+	}
 	rep, err := families.Analyze(ctx, s, opt)
 	if err != nil {
 		return usageError{err}
 	}
 	if err := writeAnalysis(ctx, stdout, *format, rep, opt, pf); err != nil {
 		if ctx.Err() != nil {
-			return errors.New("interrupted while making members, puzzles or questions")
+			return fmt.Errorf("%w while making members, puzzles or questions", stopped())
 		}
 		return err
 	}
-	if ctx.Err() != nil {
-		return errors.New("interrupted")
+	if ctx.Err() != nil && rep.Class != families.ClassTimeout {
+		return stopped()
 	}
 	// The report is written either way (it holds the system and what was
 	// found), but a script must not take an unfinished analysis for an answer.

@@ -81,6 +81,7 @@ func TestHardeningTimeout(t *testing.T) {
 		{"factor", "--timeout", "1ms", "(x+y+z)^60 - 1"},
 		{"groebner", "--timeout", "1ms", "-"},
 		{"solve", "--timeout", "1ns", "../../testdata/puzzles/p1.grid"},
+		{"--questions", "5000", "--timeout", "300ms"}, // seconds of work after the algebra
 	}
 	for _, args := range tests {
 		start := time.Now()
@@ -189,5 +190,72 @@ func TestHardeningQuoting(t *testing.T) {
 		if code != 2 || len(stderr) > 300 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%.30q...: status %d, %d bytes of stderr %.300q", tc.args, code, len(stderr), stderr)
 		}
+	}
+}
+
+// TestHardeningOutputs checks that merge --out and a sweep's --out write
+// only regular files, through a lock, and refuse anything else with status
+// 2 and the path named, leaving it as it was (issue 12 items 7 and 8).
+func TestHardeningOutputs(t *testing.T) {
+	dir := t.TempDir()
+	const pattern = "+=|x-+.-|+=|=====|.="
+	shard := filepath.Join(dir, "all.jsonl")
+	if code, _, stderr := runCmd(t, "", "--ops", pattern, "--members", "0", "--out", shard); code != 0 {
+		t.Fatalf("sweep: %d %s", code, stderr)
+	}
+	target := filepath.Join(dir, "target")
+	os.WriteFile(target, []byte("keep\n"), 0o644)
+	link := filepath.Join(dir, "link.jsonl")
+	os.Symlink(target, link)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	locked := filepath.Join(dir, "locked.jsonl")
+	os.WriteFile(locked, []byte("another run's records\n"), 0o644)
+	holder, err := os.OpenFile(locked, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if err := syscall.Flock(int(holder.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{link, fifo, dir, "/dev/full", locked} {
+		for _, args := range [][]string{
+			{"merge", "--out", out, shard},
+			{"--ops", pattern, "--members", "0", "--out", out},
+			{"--ops", pattern, "--members", "0", "--out", out, "--resume"},
+		} {
+			code, _, stderr := runCmd(t, "", args...)
+			if code != 2 || !strings.Contains(stderr, out) {
+				t.Errorf("%v: status %d, stderr %q; want 2 naming %s", args, code, stderr, out)
+			}
+		}
+	}
+	if b, _ := os.ReadFile(target); string(b) != "keep\n" {
+		t.Errorf("the link's target became %q", b)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced")
+	}
+	if b, _ := os.ReadFile(locked); string(b) != "another run's records\n" {
+		t.Errorf("the locked file became %q", b)
+	}
+	if fi, err := os.Stat("/dev/full"); err != nil || fi.Mode()&os.ModeDevice == 0 {
+		t.Errorf("/dev/full is no longer a device")
+	}
+	// A regular file, even one of the inputs, is replaced by the merge.
+	merged := filepath.Join(dir, "merged.jsonl")
+	if code, _, stderr := runCmd(t, "", "merge", "--out", merged, shard); code != 0 {
+		t.Errorf("merge into a new file: %d %s", code, stderr)
+	}
+	if code, _, stderr := runCmd(t, "", "merge", "--out", shard, shard); code != 0 {
+		t.Errorf("merge into its input: %d %s", code, stderr)
+	}
+	a, _ := os.ReadFile(merged)
+	b, _ := os.ReadFile(shard)
+	if len(a) == 0 || string(a) != string(b) {
+		t.Errorf("the merges differ (%d and %d bytes)", len(a), len(b))
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,9 +18,11 @@ setting index, on stdout or in --out, and writes the summary of the whole
 sweep on stderr: the same records and summary as a sweep without shards.
 A shard whose last line is incomplete (killed while writing) is refused:
 resume it with --resume first. So are a setting present in two files,
-files of different sweeps, a shard with fewer records than it plans, and
-a missing shard. --out may be one of the inputs: it is replaced only when
-the merge succeeds.
+files of different sweeps, a shard with fewer records than it plans, a
+missing shard, and a record whose index does not number its setting in the
+pattern (an edited record). --out may be one of the inputs: it is replaced
+only when the merge succeeds, and only if it is a regular file that no
+sweep or merge is writing (exit status 2 otherwise).
 `
 
 func init() {
@@ -46,6 +49,24 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	var sum *sweep.Summary
 	var err error
+	if *out != "" {
+		// Only a regular file is replaced, and not while a sweep or
+		// another merge writes it.
+		_, statErr := os.Lstat(*out)
+		lock, err := sweep.OpenOutput(*out)
+		if err != nil {
+			return usageError{err}
+		}
+		defer lock.Close()
+		if errors.Is(statErr, os.ErrNotExist) {
+			defer func() {
+				// OpenOutput created it; a failed merge leaves nothing.
+				if sum == nil {
+					os.Remove(*out)
+				}
+			}()
+		}
+	}
 	if *out == "" {
 		sum, err = sweep.Merge(stdout, fs.Args(), inputs...)
 	} else {

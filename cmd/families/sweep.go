@@ -174,6 +174,10 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 		sum.WriteTo(stderr)
 		fmt.Fprintf(stderr, "time %s\n", since(start))
 	}
+	var oe *sweep.OutputError
+	if errors.As(err, &oe) {
+		return usageError{err}
+	}
 	if err != nil && ctx.Err() != nil {
 		msg := "interrupted"
 		if sf.out != "" {

@@ -28,17 +28,24 @@ import (
 // limit may time out in one run and not in the other). The summary covers
 // the whole file. Cost: Run's, for the records not yet written, plus one
 // JSON decode per record kept.
+//
+// The file must be a regular file (or absent), and it stays locked for the
+// run (OpenOutput): a path of another kind, or a file another run is
+// writing, is refused with an *OutputError before anything is written.
 func (p *Plan) RunFile(ctx context.Context, path string, resume bool) (*Summary, error) {
-	flag := os.O_RDWR | os.O_CREATE
-	if !resume {
-		flag |= os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flag, 0o644)
+	f, err := OpenOutput(path)
 	if err != nil {
 		return nil, err
 	}
 	sum := NewSummary()
 	skip := 0
+	if !resume {
+		// Truncated only once locked: a refused run leaves the file alone.
+		if err := f.Truncate(0); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
 	if resume {
 		if skip, err = p.recover(f, path, sum); err != nil {
 			f.Close()
@@ -218,6 +225,12 @@ func checkMerge(all []mergeRec) error {
 	if sw == nil {
 		return nil // unchecked: an older families wrote no marks
 	}
+	patterns := map[string]*grid.Setting{}
+	for _, r := range all {
+		if err := checkIndex(r, patterns); err != nil {
+			return err
+		}
+	}
 	// A shard that has fewer records than it plans did not finish.
 	seen := map[int]bool{}
 	for _, r := range all {
@@ -245,6 +258,35 @@ func checkMerge(all []mergeRec) error {
 			msg += "; missing shards: " + strings.Join(missing, ", ")
 		}
 		return errors.New(msg)
+	}
+	return nil
+}
+
+// checkIndex checks a record against its sweep's pattern as resuming
+// checks it against the plan: its index must number, in the pattern, the
+// very setting of its "ops" (grid.Setting.Nth), so that an edited index
+// or setting, or two swapped indices, are refused. patterns caches the
+// parsed patterns by size and text.
+func checkIndex(r mergeRec, patterns map[string]*grid.Setting) error {
+	v := r.v
+	k := v.Size + " " + v.Sweep.Pattern
+	pat, ok := patterns[k]
+	if !ok {
+		z, err := grid.ParseSize(v.Size)
+		if err == nil {
+			pat, err = grid.ParseOps(v.Sweep.Pattern, z)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: the sweep's pattern %s of size %s does not parse: %v", r.where(), v.Sweep.Pattern, v.Size, err)
+		}
+		patterns[k] = pat
+	}
+	s, err := pat.Nth(v.Index)
+	if err != nil {
+		return fmt.Errorf("%s: index %s is not a setting of the pattern %s (%s settings): the record was altered", r.where(), v.Index, pat, pat.Count())
+	}
+	if s.String() != v.Ops {
+		return fmt.Errorf("%s: index %s of the pattern %s is the setting %s, but the record is of %s: the record was altered", r.where(), v.Index, pat, s, v.Ops)
 	}
 	return nil
 }

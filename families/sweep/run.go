@@ -55,9 +55,17 @@ type Options struct {
 // every consistent setting, so it is smaller than members.DefaultBudget.
 const DefaultMemberBudget = 1 << 14
 
-// maxPlan bounds the records one plan holds in memory; larger sweeps are
-// split into shards or sampled.
-const maxPlan = 1 << 23
+// maxPlan bounds the records one plan holds in memory (about 550 bytes
+// each while planning, so some 1.2 GB at most); larger sweeps are split
+// into shards or sampled.
+const maxPlan = 1 << 21
+
+// maxSwept bounds the settings a plan enumerates: every shard computes the
+// orbit key of every setting of the sweep (about 0.06 ms each), so a
+// pattern with more settings passing the filters is refused before any
+// is planned. 2^24 is every setting of a 3x3 pattern whose 12 row and
+// column cells are all wildcards.
+const maxSwept = 1 << 24
 
 // A Plan is the list of settings one run of a sweep reports, in output
 // order (increasing index), grouped into orbits: settings whose systems are
@@ -149,6 +157,11 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 	if p.ring, err = pattern.Ring(poly.Grevlex); err != nil {
 		return nil, err
 	}
+	if opt.Sample <= 0 {
+		if err := checkSize(pattern, p.sel, opt); err != nil {
+			return nil, err
+		}
+	}
 	leaders := map[key]*leader{}
 	var chunk []*item
 	flush := func() error {
@@ -179,6 +192,9 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 		return nil
 	}
 	add := func(idx *big.Int, s *grid.Setting) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		chunk = append(chunk, &item{idx: idx, s: s})
 		if len(chunk) == 4096 {
 			return flush()
@@ -211,6 +227,26 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 		p.shard = &ShardInfo{Index: opt.Shard.Index, Count: opt.Shard.Count, Records: len(p.items)}
 	}
 	return p, nil
+}
+
+// checkSize counts the settings of pattern that pass the filter (cheaply,
+// stopping past the limits) and refuses, before anything is planned, a
+// sweep with more than maxSwept of them or, unless OncePerOrbit makes its
+// records fewer, one whose shard would hold more than maxPlan on average.
+func checkSize(pattern *grid.Setting, sel grid.LineSet, opt Options) error {
+	m, err := newMatcher(pattern, sel, opt.Filter)
+	if err != nil {
+		return err
+	}
+	shards := max(opt.Shard.Count, 1)
+	n := m.count(maxSwept)
+	switch {
+	case n > maxSwept:
+		return fmt.Errorf("sweep: more than %d settings of %s pass the filters, more than a sweep plans (%d): narrow the pattern or the filters, or draw a --sample", maxSwept, pattern, maxSwept)
+	case !opt.OncePerOrbit && n > maxPlan*shards:
+		return fmt.Errorf("sweep: %d settings pass the filters, more than %d per run: split the sweep into at least %d shards (--shard i/N) or draw a --sample", n, maxPlan, (n+maxPlan-1)/maxPlan)
+	}
+	return nil
 }
 
 // keyChunk computes the orbit keys of a chunk of settings in parallel.

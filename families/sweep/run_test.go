@@ -8,6 +8,8 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -339,6 +341,46 @@ func sweepJSON(t *testing.T, ops string, opt Options) string {
 	return string(b)
 }
 
+// indexRE finds the "index" key of a record.
+var indexRE = regexp.MustCompile(`"index":-?[0-9]+`)
+
+// setIndex returns b with the index of its record k replaced by idx.
+func setIndex(t *testing.T, b []byte, k int, idx string) []byte {
+	t.Helper()
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	if k >= len(lines) || !indexRE.Match(lines[k]) {
+		t.Fatalf("record %d has no index", k)
+	}
+	loc := indexRE.FindIndex(lines[k]) // the record's, not the shard's
+	lines[k] = slices.Concat(lines[k][:loc[0]], []byte(`"index":`+idx), lines[k][loc[1]:])
+	return bytes.Join(lines, nil)
+}
+
+// editOps returns b with the last operator of its first record's setting
+// changed to another one.
+func editOps(t *testing.T, b []byte) []byte {
+	t.Helper()
+	i := bytes.Index(b, []byte(`","size":`))
+	if i < 0 || !bytes.HasPrefix(b, []byte(`{"ops":"`)) {
+		t.Fatal("no ops at the start of the first record")
+	}
+	out := slices.Clone(b)
+	out[i-1] = map[byte]byte{'+': '-', '-': 'x', 'x': '/', '/': '+'}[b[i-1]]
+	return out
+}
+
+// swapIndices returns b with the indices of its first two records swapped.
+func swapIndices(t *testing.T, b []byte) []byte {
+	t.Helper()
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	if len(lines) < 2 {
+		t.Fatal("fewer than two records")
+	}
+	a, c := indexRE.Find(lines[0]), indexRE.Find(lines[1])
+	b = setIndex(t, b, 0, string(c[len(`"index":`):]))
+	return setIndex(t, b, 1, string(a[len(`"index":`):]))
+}
+
 // TestMergeRefuses: merge finds shards of different sweeps or splits, a
 // shard that did not finish, and a missing shard, and says which.
 func TestMergeRefuses(t *testing.T) {
@@ -389,6 +431,14 @@ func TestMergeRefuses(t *testing.T) {
 		{"shards of two splits", [][]byte{two[0], three[1], three[2]}, "one split"},
 		{"older files", [][]byte{unmark(three[0]), unmark(three[1])}, ""},
 		{"older and newer files", [][]byte{unmark(three[0]), three[1], three[2]}, "different versions"},
+		// Edited records (issue 12 item 6): merge checks each record's
+		// index against its setting, as resuming checks the plan.
+		{"an index edited to 99", [][]byte{setIndex(t, three[0], 0, "99"), three[1], three[2]}, "the record was altered"},
+		{"an index edited to 1024", [][]byte{setIndex(t, three[0], 0, "1024"), three[1], three[2]}, "is not a setting of the pattern"},
+		{"an index edited to -1", [][]byte{setIndex(t, three[0], 0, "-1"), three[1], three[2]}, "is not a setting of the pattern"},
+		{"an index edited to 10^20", [][]byte{setIndex(t, three[0], 0, "100000000000000000000"), three[1], three[2]}, "is not a setting of the pattern"},
+		{"two indices swapped", [][]byte{swapIndices(t, three[0]), three[1], three[2]}, "the record was altered"},
+		{"ops edited", [][]byte{editOps(t, three[0]), three[1], three[2]}, "the record was altered"},
 	}
 	for _, tc := range tests {
 		var ins []io.Reader
