@@ -124,15 +124,7 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if err != nil || !ok || unit {
 		return nil, false, err
 	}
-	rg, err := r.WithOrder(poly.Grevlex)
-	if err != nil {
-		return nil, false, nil
-	}
-	Fg, err := poly.ToRingAll(F, rg)
-	if err != nil {
-		return nil, false, nil
-	}
-	B, err := Basis(lim.ctx, Fg, Limits{MaxBasis: lim.maxBasis, MaxCoeffBits: lim.maxBits})
+	rg, B, err := grevlexBasis(r, F, lim)
 	if err != nil {
 		return nil, false, err
 	}
@@ -152,19 +144,8 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if ok, err := e.certify(gz, in); err != nil || !ok {
 		return nil, false, err
 	}
-	eg := newEngine(rg, newMonoOps(rg), lim)
-	for _, b := range slices.Backward(B) { // by increasing leading monomial
-		eg.push(eg.fromPoly(b))
-	}
-	for _, g := range G {
-		gg, err := g.ToRing(rg)
-		if err != nil {
-			return nil, false, nil
-		}
-		w, err := eg.reduce(eg.fromPoly(gg), false)
-		if err != nil || len(w.c) != 0 {
-			return nil, false, err
-		}
+	if ok, err := inIdeal(rg, B, G, lim); err != nil || !ok {
+		return nil, false, err
 	}
 	return gz, true, nil
 }
@@ -234,4 +215,49 @@ func interreduceMinimal(e *engine, D []*poly.Poly) ([]*gpoly, error) {
 		e.push(h)
 	}
 	return out, nil
+}
+
+// grevlexBasis returns the ring of r's variables in grevlex (r itself when
+// it is grevlex) and the reduced basis there of F, under lim's deadline
+// and bounds.
+func grevlexBasis(r *poly.Ring, F []*poly.Poly, lim *limits) (*poly.Ring, []*poly.Poly, error) {
+	rg, Fg := r, F
+	if !r.Order().Equal(poly.Grevlex) {
+		var err error
+		if rg, err = r.WithOrder(poly.Grevlex); err != nil {
+			return nil, nil, err
+		}
+		if Fg, err = poly.ToRingAll(F, rg); err != nil {
+			return nil, nil, err
+		}
+	}
+	B, err := Basis(lim.ctx, Fg, innerLimits(lim))
+	return rg, B, err
+}
+
+// innerLimits returns the bounds of l for a nested computation, which
+// takes its deadline from l.ctx.
+func innerLimits(l *limits) Limits {
+	return Limits{MaxBasis: l.maxBasis, MaxCoeffBits: l.maxBits}
+}
+
+// inIdeal reports whether every element of G (in a ring of rg's variables)
+// reduces to zero by the reduced grevlex basis B (in rg): then G lies in
+// the ideal of B. Cost: one top-reduction per element.
+func inIdeal(rg *poly.Ring, B, G []*poly.Poly, lim *limits) (bool, error) {
+	eg := newEngine(rg, newMonoOps(rg), lim)
+	for _, b := range slices.Backward(B) { // by increasing leading monomial
+		eg.push(eg.fromPoly(b))
+	}
+	for _, g := range G {
+		gg, err := g.ToRing(rg)
+		if err != nil {
+			return false, nil
+		}
+		w, err := eg.reduce(eg.fromPoly(gg), false)
+		if err != nil || len(w.c) != 0 {
+			return false, err
+		}
+	}
+	return true, nil
 }

@@ -59,19 +59,8 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 		return nil, false, err
 	}
 	// 2. E ⊆ I.
-	eg := newEngine(rg, newMonoOps(rg), lim)
-	for _, b := range slices.Backward(B) {
-		eg.push(eg.fromPoly(b))
-	}
-	for _, e := range E {
-		g, err := e.ToRing(rg)
-		if err != nil {
-			return nil, false, nil
-		}
-		w, err := eg.reduce(eg.fromPoly(g), false)
-		if err != nil || len(w.c) != 0 {
-			return nil, false, err
-		}
+	if ok, err := inIdeal(rg, B, E, lim); err != nil || !ok {
+		return nil, false, err
 	}
 	// 3. The standard monomials of E are independent modulo I.
 	S, ok := StandardMonomials(Es, maxFGLMDegree)
