@@ -227,3 +227,34 @@ func TestExactPathsHonourLimits(t *testing.T) {
 		t.Errorf("grid44_2 saturation under a passed deadline: %v, want a limit error", err)
 	}
 }
+
+// TestKnownBasis: a reduced basis passed back to Basis comes back equal,
+// as copies that changes on the caller's side cannot reach.
+func TestKnownBasis(t *testing.T) {
+	_, F, err := poly.ParseSystem(katsura(3), poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	G, err := Basis(context.Background(), F, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if knownBasis(G) == nil {
+		t.Fatal("a basis just proved is not remembered")
+	}
+	want := make([]*poly.Poly, len(G))
+	for i, g := range G {
+		want[i] = g.Clone()
+	}
+	G2, err := Basis(context.Background(), G, Limits{})
+	if err != nil || !slices.EqualFunc(G2, want, (*poly.Poly).Equal) {
+		t.Fatalf("basis of a basis: %v (err %v)", G2, err)
+	}
+	G2[0].Mul(G2[0], G2[0]) // the caller's copy changes
+	if got := knownBasis(want); got == nil || !got[0].Equal(want[0]) {
+		t.Fatal("a caller's change reached the remembered basis")
+	}
+	if knownBasis(F) != nil {
+		t.Fatal("the generators of katsura-3 taken for a reduced basis")
+	}
+}
