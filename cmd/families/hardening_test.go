@@ -245,6 +245,11 @@ func TestHardeningOutputs(t *testing.T) {
 	if fi, err := os.Stat("/dev/full"); err != nil || fi.Mode()&os.ModeDevice == 0 {
 		t.Errorf("/dev/full is no longer a device")
 	}
+	// A merge whose standard output fails exits 1: the inputs were fine.
+	var stderr strings.Builder
+	if code := run([]string{"merge", shard}, failWriter{}, &stderr); code != 1 {
+		t.Errorf("merge to a failing stdout: status %d, %q; want 1", code, stderr.String())
+	}
 	// A regular file, even one of the inputs, is replaced by the merge.
 	merged := filepath.Join(dir, "merged.jsonl")
 	if code, _, stderr := runCmd(t, "", "merge", "--out", merged, shard); code != 0 {

@@ -68,7 +68,11 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *out == "" {
-		sum, err = sweep.Merge(stdout, fs.Args(), inputs...)
+		w := &trackedWriter{w: stdout}
+		sum, err = sweep.Merge(w, fs.Args(), inputs...)
+		if w.err != nil {
+			return w.err // the output failed, not the inputs: status 1
+		}
 	} else {
 		sum, err = mergeToFile(*out, fs.Args(), inputs)
 	}
@@ -77,6 +81,21 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = sum.WriteTo(stderr)
 	return err
+}
+
+// A trackedWriter keeps the first error of its writer, so that a failed
+// write can be told from a refused input.
+type trackedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (t *trackedWriter) Write(b []byte) (int, error) {
+	n, err := t.w.Write(b)
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
 }
 
 // mergeToFile merges into a new file beside out and renames it to out at
