@@ -42,7 +42,7 @@ func TestHilbertNumerator(t *testing.T) {
 func TestModularBasisMatchesTrace(t *testing.T) {
 	systems := map[string]string{"cyclic5": cyclic(5), "katsura4": katsura(4)}
 	for name, sys := range systems {
-		for _, ord := range []poly.Order{poly.Grevlex, poly.Lex, poly.Block(2)} {
+		for _, ord := range []poly.Order{poly.Grevlex, poly.Lex, poly.Block(2), poly.Grlex} {
 			r, F, err := poly.ParseSystem(sys, ord)
 			if err != nil {
 				t.Fatal(err)
