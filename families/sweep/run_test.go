@@ -225,8 +225,12 @@ func TestCancelWritesAPrefix(t *testing.T) {
 	if _, err := plan.Run(ctx, &buf); err == nil {
 		t.Fatal("a cancelled run reports no error")
 	}
-	if !bytes.HasPrefix(want, buf.Bytes()) || bytes.Count(buf.Bytes(), []byte("\n")) < 10 {
-		t.Errorf("cancelled run wrote %d bytes, not a prefix of at least 10 records", buf.Len())
+	// Progress counts finished records, some of which may still wait for
+	// an earlier one when the run stops: what was written is whole records
+	// in plan order, but not necessarily all ten.
+	got := buf.Bytes()
+	if !bytes.HasPrefix(want, got) || (len(got) > 0 && got[len(got)-1] != '\n') {
+		t.Errorf("cancelled run wrote %d bytes, not a prefix of whole records", len(got))
 	}
 }
 
