@@ -242,6 +242,12 @@ func TestHardeningOutputs(t *testing.T) {
 	if b, _ := os.ReadFile(locked); string(b) != "another run's records\n" {
 		t.Errorf("the locked file became %q", b)
 	}
+	for _, out := range []string{target, "/dev/full", fifo} {
+		code, _, stderr := runCmd(t, "", "export", "--to", "json", "--ops", pattern, "--out", out)
+		if code != 2 || !strings.Contains(stderr, "not a directory") {
+			t.Errorf("export --out %s: status %d, stderr %q; want 2", out, code, stderr)
+		}
+	}
 	if fi, err := os.Stat("/dev/full"); err != nil || fi.Mode()&os.ModeDevice == 0 {
 		t.Errorf("/dev/full is no longer a device")
 	}
