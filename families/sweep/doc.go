@@ -46,9 +46,9 @@
 // a sweep larger than a run holds before planning any. A Shard takes the
 // orbits whose key falls in it, so shards split the work without solving
 // any system twice, and Merge sorts their records back into the output of
-// one run, checking every record's index against its setting. Summary counts the
-// records by class, dimension and kind of solution and lists the settings
-// with positive-integer members.
+// one run, checking every record's index against its setting. Summary
+// counts the records by class, dimension and kind of solution and lists
+// the settings with positive-integer members.
 //
 // # Orbits for other packages
 //
