@@ -67,3 +67,33 @@ func TestMatcherCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepOptionsFromID checks that merge finds a sweep's options from
+// its ID, so that it can check the records against the settings planned.
+func TestSweepOptionsFromID(t *testing.T) {
+	pat := grid.MustParseOps(small, z3)
+	for _, opt := range []Options{
+		{Filter: Filter{Positive: true}},
+		{Filter: Filter{RequireAllOps: true}, Members: 3},
+		{Members: 250, OncePerOrbit: true},
+	} {
+		plan, err := NewPlan(context.Background(), pat, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &view{Lines: plan.sel.String(), Eval: plan.opt.Analysis.Eval.String(), Sweep: plan.sweep}
+		got, _, ok := sweepOptions(pat, v)
+		if !ok || got.Filter != opt.Filter || got.Members != opt.Members || got.OncePerOrbit != opt.OncePerOrbit {
+			t.Errorf("options %+v found as %+v, %t", opt, got, ok)
+		}
+	}
+	// A sample's seed cannot be tried: not found, and merge checks records one by one.
+	plan, err := NewPlan(context.Background(), pat, Options{Sample: 5, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &view{Lines: plan.sel.String(), Eval: plan.opt.Analysis.Eval.String(), Sweep: plan.sweep}
+	if _, _, ok := sweepOptions(pat, v); ok {
+		t.Error("a sample's options were found")
+	}
+}
