@@ -33,13 +33,16 @@ type Record struct {
 	Images []Image `json:"images"`
 	// Ranked settings had their tangent dimension computed; Checked were
 	// re-checked exactly with the grid package's evaluation.
-	Ranked   int              `json:"ranked"`
-	Checked  int              `json:"checked"`
-	Analyses []Analysis       `json:"analyses,omitempty"`
-	Answer   Answer           `json:"answer"`
-	Task     int              `json:"task"`
-	Census   *Info            `json:"census"`
-	Shard    *sweep.ShardInfo `json:"shard,omitempty"`
+	Ranked int `json:"ranked"`
+	// TangentDimension is the least tangent dimension among the ranked
+	// settings (see Analysis.TangentDimension).
+	TangentDimension int              `json:"tangent_dimension"`
+	Checked          int              `json:"checked"`
+	Analyses         []Analysis       `json:"analyses,omitempty"`
+	Answer           Answer           `json:"answer"`
+	Task             int              `json:"task"`
+	Census           *Info            `json:"census"`
+	Shard            *sweep.ShardInfo `json:"shard,omitempty"`
 }
 
 // An Image is a grid's image under one symmetry.
