@@ -89,6 +89,8 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 		}
 		bw.Write(append(b, '\n'))
 		sum.addDone(d)
+		sum.RunNodes += d.Nodes
+		sum.RunTasks++
 		// Flush at every task, so that the file is a checkpoint.
 		return bw.Flush()
 	})
