@@ -196,8 +196,8 @@ func TestIndependentModP(t *testing.T) {
 		for _, e := range tc.exps {
 			S = append(S, ry.NewMonomial(e))
 		}
-		full, suits := independentModP(r, G, ry, S, fglmPrime(0))
-		if !suits || full != tc.full {
+		full, suits, err := independentModP(r, G, ry, S, fglmPrime(0), nil)
+		if err != nil || !suits || full != tc.full {
 			t.Errorf("monomials y^%v: independent %v (suits %v), want %v", tc.exps, full, suits, tc.full)
 		}
 	}
