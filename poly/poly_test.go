@@ -348,3 +348,48 @@ func TestWeightBounds(t *testing.T) {
 		t.Error("x^10000 should exceed x^9999*y^10000 with weights (2^30, 1)")
 	}
 }
+
+// TestAliasingAndFreshStorage checks the receiver contract of poly/doc.go:
+// z may be an operand, and a result shares no coefficient with an operand,
+// so changing the result in place leaves the operands alone.
+func TestAliasingAndFreshStorage(t *testing.T) {
+	r, err := NewRing([]string{"x", "y"}, Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := func() *Poly { return r.MustParse("2*x^2 - 3*x*y + 1") }
+	y := func() *Poly { return r.MustParse("x*y - 1/2") }
+	two := big.NewRat(2, 1)
+	for _, tc := range []struct {
+		name   string
+		binary bool
+		op     func(z, a, b *Poly) *Poly
+	}{
+		{"Add", true, func(z, a, b *Poly) *Poly { return z.Add(a, b) }},
+		{"Sub", true, func(z, a, b *Poly) *Poly { return z.Sub(a, b) }},
+		{"Mul", true, func(z, a, b *Poly) *Poly { return z.Mul(a, b) }},
+		{"Neg", false, func(z, a, _ *Poly) *Poly { return z.Neg(a) }},
+		{"Scale", false, func(z, a, _ *Poly) *Poly { return z.Scale(a, two) }},
+		{"Pow", false, func(z, a, _ *Poly) *Poly { return z.Pow(a, 3) }},
+		{"Set", false, func(z, a, _ *Poly) *Poly { return z.Set(a) }},
+	} {
+		want := tc.op(new(Poly), x(), y()).String()
+		a := x()
+		if got := tc.op(a, a, y()).String(); got != want {
+			t.Errorf("%s with z = x: %s, want %s", tc.name, got, want)
+		}
+		b := y()
+		if got := tc.op(b, x(), b).String(); tc.binary && got != want {
+			t.Errorf("%s with z = y: %s, want %s", tc.name, got, want)
+		}
+		a, b = x(), y()
+		z := tc.op(new(Poly), a, b)
+		for i := range z.Len() {
+			c := z.Coef(i)
+			c.Add(c, big.NewRat(1000, 1)) // Coef returns the stored value
+		}
+		if a.String() != x().String() || b.String() != y().String() {
+			t.Errorf("%s: changing the result changed an operand: %s, %s", tc.name, a, b)
+		}
+	}
+}

@@ -134,8 +134,27 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	if bar != nil {
 		sf.opt.Progress = bar.update
 	}
+	// The output is checked and locked before planning, which can take
+	// minutes: a second sweep on the same file is refused at once.
+	var outFile *os.File
+	var plan *sweep.Plan
+	if sf.out != "" && !sf.dry {
+		_, statErr := os.Lstat(sf.out)
+		if outFile, err = sweep.OpenOutput(sf.out); err != nil {
+			return usageError{err}
+		}
+		defer outFile.Close()
+		if errors.Is(statErr, os.ErrNotExist) {
+			defer func() {
+				// A run refused while planning leaves no empty file.
+				if info, err := os.Stat(sf.out); err == nil && info.Size() == 0 && plan == nil {
+					os.Remove(sf.out)
+				}
+			}()
+		}
+	}
 	start := time.Now()
-	plan, err := sweep.NewPlan(ctx, s, sf.opt)
+	plan, err = sweep.NewPlan(ctx, s, sf.opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return errors.New("interrupted while planning; nothing was written")
@@ -163,7 +182,10 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	bar.begin(0) // the first update gives the total: what --resume leaves
 	var sum *sweep.Summary
 	if sf.out != "" {
-		sum, err = plan.RunFile(ctx, sf.out, sf.resume)
+		sum, err = plan.RunOpened(ctx, outFile, sf.out, sf.resume)
+		if cerr := outFile.Close(); err == nil {
+			err = cerr
+		}
 	} else {
 		sum, err = plan.Run(ctx, stdout)
 	}

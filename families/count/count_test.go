@@ -263,3 +263,26 @@ func TestClassicCountFull(t *testing.T) {
 	compareGrids(t, "Count", got.Grids, golden, classic, maxSum)
 	compareGrids(t, "numbers first", numbersFirst(t, classic.String(), maxSum), golden, classic, maxSum)
 }
+
+// TestCountJobs: the counts do not depend on how many orbits are counted
+// at once (run under -race in CI, it also checks the workers' sharing).
+func TestCountJobs(t *testing.T) {
+	p := grid.MustParseOps("+=|x-.+-|.=|=====|/=", z3)
+	var first *Counts
+	for _, jobs := range []int{1, 4} {
+		got, err := Count(context.Background(), p, Options{MaxSum: 16, Jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Orbits < 2 || len(got.BySum) == 0 {
+			t.Fatalf("jobs %d: %d orbits, %d sums: too small to share work", jobs, got.Orbits, len(got.BySum))
+		}
+		if first == nil {
+			first = got
+			continue
+		}
+		if !maps.EqualFunc(got.Grids, first.Grids, slices.Equal) {
+			t.Errorf("jobs %d: %v, jobs 1: %v", jobs, got.Grids, first.Grids)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/families-project/families/internal/crosscheck"
 	"math/big"
 	"os"
 	"os/exec"
@@ -296,14 +297,17 @@ type solver struct {
 	// the solver is there; skip says why not.
 	find func(t *testing.T) (bin string, ok bool)
 	skip string
+	// optional marks a solver CI does not install (Maple is proprietary):
+	// its tests skip even under CI=true.
+	optional bool
 }
 
 var solvers = []solver{
-	{"singular", lookPath("Singular"), "Singular is not installed (apt-get install singular)"},
-	{"sympy", sympyBin, "no python3 with SymPy (apt-get install python3-sympy)"},
-	{"json", lookPath("python3"), "python3 is not installed"},
-	{"m2", lookPath("M2"), "M2 (Macaulay2) is not installed"},
-	{"maple", lookPath("maple"), "maple is not installed"},
+	{"singular", lookPath("Singular"), "Singular is not installed (apt-get install singular)", false},
+	{"sympy", sympyBin, "no python3 with SymPy (apt-get install python3-sympy)", false},
+	{"json", lookPath("python3"), "python3 is not installed", false},
+	{"m2", lookPath("M2"), "M2 (Macaulay2) is not installed (apt-get install macaulay2)", false},
+	{"maple", lookPath("maple"), "maple is not installed", true},
 }
 
 func lookPath(name string) func(*testing.T) (string, bool) {
@@ -330,18 +334,26 @@ func sympyBin(t *testing.T) (string, bool) {
 	return "", false
 }
 
-func findSolver(t *testing.T, format string) (bin string, ok bool) {
+// findSolver returns the directory the solver's find gives for format, or
+// stops t: it skips, or under CI=true fails unless the solver is optional
+// (crosscheck.Skip).
+func findSolver(t *testing.T, format, what string) (bin string) {
 	t.Helper()
 	for _, s := range solvers {
 		if s.format == format {
-			if bin, ok = s.find(t); !ok {
-				t.Logf("%s: the %s export is not run", s.skip, format)
+			bin, ok := s.find(t)
+			if !ok {
+				msg := s.skip + ": the " + format + " " + what + " is not run"
+				if s.optional {
+					t.Skip(msg)
+				}
+				crosscheck.Skip(t, msg)
 			}
-			return bin, ok
+			return bin
 		}
 	}
 	t.Fatalf("no solver for %s", format)
-	return "", false
+	return ""
 }
 
 var tally = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed$`)
@@ -389,10 +401,7 @@ func suiteDirs(dir, format string) []string {
 // TestExportSingular runs the exported systems through Singular: every
 // check must pass.
 func TestExportSingular(t *testing.T) {
-	bin, ok := findSolver(t, "singular")
-	if !ok {
-		t.Skip("Singular is not installed (apt-get install singular): the Singular export is not checked")
-	}
+	bin := findSolver(t, "singular", "export")
 	dir, n, checks := exportSuite(t, "singular", 40)
 	t.Logf("%d systems", n)
 	runAll(t, "singular", bin, suiteDirs(dir, "singular"), checks)
@@ -401,10 +410,7 @@ func TestExportSingular(t *testing.T) {
 // TestExportSymPy does the same with SymPy, on fewer systems: its
 // Gröbner bases are much slower.
 func TestExportSymPy(t *testing.T) {
-	bin, ok := findSolver(t, "sympy")
-	if !ok {
-		t.Skip("no python3 with SymPy (apt-get install python3-sympy): the SymPy export is not checked")
-	}
+	bin := findSolver(t, "sympy", "export")
 	dir, _, checks := exportSuite(t, "sympy", 4)
 	runAll(t, "sympy", bin, suiteDirs(dir, "sympy"), checks)
 }
@@ -412,10 +418,7 @@ func TestExportSymPy(t *testing.T) {
 // TestExportJSON checks the JSON export with exact arithmetic in plain
 // Python.
 func TestExportJSON(t *testing.T) {
-	bin, ok := findSolver(t, "json")
-	if !ok {
-		t.Skip("python3 is not installed: the JSON export is not checked")
-	}
+	bin := findSolver(t, "json", "export")
 	dir, _, checks := exportSuite(t, "json", 20)
 	runAll(t, "json", bin, suiteDirs(dir, "json"), checks)
 }
@@ -427,20 +430,26 @@ func TestExportScripts(t *testing.T) {
 		{"m2", ".m2"},
 		{"maple", ".mpl"},
 	} {
-		dir, n, checks := exportSuite(t, tc.format, 5)
-		files, _ := filepath.Glob(filepath.Join(dir, "*", tc.format, "systems", "*"+tc.ext))
-		if len(files) != n || n == 0 {
-			t.Errorf("%s: %d system files for %d systems", tc.format, len(files), n)
-		}
-		for _, d := range suiteDirs(dir, tc.format) {
-			if _, err := os.Stat(filepath.Join(d, "run.sh")); err != nil {
-				t.Error(err)
-			}
-		}
-		if bin, ok := findSolver(t, tc.format); ok {
-			runAll(t, tc.format, bin, suiteDirs(dir, tc.format), checks)
+		t.Run(tc.format, func(t *testing.T) {
+			exportScripts(t, tc.format, tc.ext)
+		})
+	}
+}
+
+// exportScripts exports the suite in a script format, checks its files and
+// runs it.
+func exportScripts(t *testing.T, format, ext string) {
+	dir, n, checks := exportSuite(t, format, 5)
+	files, _ := filepath.Glob(filepath.Join(dir, "*", format, "systems", "*"+ext))
+	if len(files) != n || n == 0 {
+		t.Errorf("%s: %d system files for %d systems", format, len(files), n)
+	}
+	for _, d := range suiteDirs(dir, format) {
+		if _, err := os.Stat(filepath.Join(d, "run.sh")); err != nil {
+			t.Error(err)
 		}
 	}
+	runAll(t, format, findSolver(t, format, "export"), suiteDirs(dir, format), checks)
 }
 
 // TestExportLargeGrids runs the systems of 4x4, 3x7 and 5x5 grids through
@@ -457,10 +466,7 @@ func TestExportLargeGrids(t *testing.T) {
 func eachLargeExport(t *testing.T, what string, fn func(t *testing.T, format, bin string, dirs []string, checks int)) {
 	for _, s := range solvers {
 		t.Run(s.format, func(t *testing.T) {
-			bin, ok := s.find(t)
-			if !ok {
-				t.Skip(s.skip + ": the " + s.format + " " + what + " is not run")
-			}
+			bin := findSolver(t, s.format, what)
 			dirs, checks := exportLarge(t, s.format)
 			fn(t, s.format, bin, dirs, checks)
 		})

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/families-project/families/families/digits"
+	"github.com/families-project/families/internal/crosscheck"
 )
 
 // The tests in this file print sheets in headless Chromium (skipped when
@@ -26,13 +27,7 @@ func chromium(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("short mode: no Chromium rendering")
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no chromium on PATH")
-	return ""
+	return crosscheck.LookPath(t, "apt-get install chromium", "chromium", "chromium-browser", "google-chrome")
 }
 
 // render writes the page to dir/name.html and runs Chromium on it with

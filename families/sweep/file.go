@@ -37,26 +37,29 @@ func (p *Plan) RunFile(ctx context.Context, path string, resume bool) (*Summary,
 	if err != nil {
 		return nil, err
 	}
-	sum := NewSummary()
-	skip := 0
-	if !resume {
-		// Truncated only once locked: a refused run leaves the file alone.
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
-	if resume {
-		if skip, err = p.recover(f, path, sum); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
-	sum, err = p.run(ctx, f, skip, sum)
+	sum, err := p.RunOpened(ctx, f, path, resume)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return sum, err
+}
+
+// RunOpened is RunFile on a file that OpenOutput opened (and locked) for
+// path, so that a caller can hold the lock from before planning; it leaves
+// f open.
+func (p *Plan) RunOpened(ctx context.Context, f *os.File, path string, resume bool) (*Summary, error) {
+	sum := NewSummary()
+	skip := 0
+	var err error
+	if resume {
+		if skip, err = p.recover(f, path, sum); err != nil {
+			return nil, err
+		}
+	} else if err := f.Truncate(0); err != nil {
+		// Truncated only once locked: a refused run leaves the file alone.
+		return nil, err
+	}
+	return p.run(ctx, f, skip, sum)
 }
 
 // recover reads the records of a checkpoint, checks them against the plan,
@@ -71,10 +74,10 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 	for line := range bytes.Lines(data[:keep]) {
 		v, err := parseRecord(line)
 		if err != nil {
-			return 0, fmt.Errorf("%s: record %d: %v", path, n+1, err)
+			return 0, fmt.Errorf("%s: record %d: %w", path, n+1, err)
 		}
 		if err := p.owns(v); err != nil {
-			return 0, fmt.Errorf("%s: record %d (%s) %v", path, n+1, v.Ops, err)
+			return 0, fmt.Errorf("%s: record %d (%s) %w", path, n+1, v.Ops, err)
 		}
 		if n >= len(p.items) || v.Index.Cmp(p.items[n].idx) != 0 || v.Ops != p.items[n].s.String() {
 			return 0, fmt.Errorf("%s: record %d (%s) is not this sweep's record %d: the file comes from another sweep or shard", path, n+1, v.Ops, n+1)
@@ -125,7 +128,7 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 		}
 		data, err := io.ReadAll(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			return nil, fmt.Errorf("%s: the last line is incomplete: resume that shard (--resume) before merging", name)
@@ -138,7 +141,7 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 				line, err = cutShard(line, v.Shard)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: line %d: %v", name, n, err)
+				return nil, fmt.Errorf("%s: line %d: %w", name, n, err)
 			}
 			all = append(all, mergeRec{v, line, name, n})
 		}
@@ -150,6 +153,13 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 	for i := 1; i < len(all); i++ {
 		if a, b := all[i-1], all[i]; a.v.Index.Cmp(b.v.Index) == 0 {
 			return nil, fmt.Errorf("%s and %s both hold setting %s (index %s)", a.src, b.src, b.v.Ops, b.v.Index)
+		}
+	}
+	if len(all) > 0 && all[0].v.Sweep != nil {
+		z, _ := grid.ParseSize(all[0].v.Size) // checkIndex parsed them
+		pat, _ := grid.ParseOps(all[0].v.Sweep.Pattern, z)
+		if err := checkPlan(all, pat); err != nil {
+			return nil, err
 		}
 	}
 	sum := NewSummary()

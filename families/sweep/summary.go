@@ -40,7 +40,7 @@ type view struct {
 func parseRecord(line []byte) (*view, error) {
 	v := new(view)
 	if err := json.Unmarshal(line, v); err != nil {
-		return nil, fmt.Errorf("sweep: bad record: %v", err)
+		return nil, fmt.Errorf("sweep: bad record: %w", err)
 	}
 	if v.Index == nil || v.Ops == "" {
 		return nil, fmt.Errorf("sweep: record without ops or index: %.60s", line)
