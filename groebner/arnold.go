@@ -10,8 +10,9 @@ import (
 // modularBasis returns the reduced basis of the (nonzero, sorted) inputs F
 // in r's order from a multi-modular candidate (modularCandidate) and an
 // exact proof, or ok = false when there is no candidate or the proof fails
-// (the caller then runs the trace algorithm). Graded orders go through the
-// homogenization (homogBasis), other orders through a grevlex basis
+// (the caller then runs the trace algorithm). Homogeneous inputs are
+// proved directly (any order), others in grevlex through the
+// homogenization (homogBasis), in other orders through a grevlex basis
 // (crossBasis).
 //
 // Why not just check the candidate G like the trace algorithm's
@@ -26,15 +27,19 @@ import (
 // degrees fall (solutions at infinity, as in reimer-5), so the proof is
 // made for the homogenization, where no degree falls.
 func modularBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
-	ord := r.Order()
-	if ord.Equal(poly.Grevlex) || ord.Equal(poly.Grlex) {
+	switch {
+	case homogeneous(F):
+		// Arnold's argument applies to F itself, in any order.
+		G, _, ok, err := provedHomogeneous(r, ops, lim, F)
+		return G, ok, err
+	case r.Order().Equal(poly.Grevlex):
 		return homogBasis(r, ops, lim, F)
 	}
 	return crossBasis(r, ops, lim, F)
 }
 
-// homogBasis computes the reduced basis of F in a graded order (grevlex or
-// grlex) through the homogenization F^h in one more variable h, last and
+// homogBasis computes the reduced basis of the inhomogeneous F in grevlex
+// through the homogenization F^h in one more variable h, last and so
 // smallest:
 //
 //  1. a multi-modular candidate G^h for the reduced basis of <F^h>;
@@ -44,20 +49,19 @@ func modularBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*g
 //  3. setting h = 1 maps <F^h> onto <F>, and maps a homogeneous Gröbner
 //     basis in the extended order (h smallest) to a Gröbner basis of <F>
 //     (D. Cox, J. Little, D. O'Shea, Ideals, Varieties, and Algorithms,
-//     §8.4): leading monomials are kept because the order compares
-//     monomials of equal degree by their h-free part;
+//     §8.4): leading monomials are kept because grevlex with h last
+//     prefers, among monomials of equal degree, the smaller power of h,
+//     that is the larger degree without h, and then compares like grevlex
+//     without h (grlex would not: it compares x-parts of different
+//     degrees lexicographically);
 //  4. the minimal elements of that basis, interreduced over Q, are the
-//     reduced basis.
+//     reduced basis; the certificate checks that they form a Gröbner
+//     basis containing F.
 //
 // Cost: one modular run of F^h per prime, the certificate (one exact
 // reduction per S-pair kept by the criteria, on the final, small
 // coefficients) and an interreduction.
 func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
-	if homogeneous(F) {
-		// Arnold's argument applies to F itself.
-		G, _, ok, err := provedHomogeneous(r, ops, lim, F)
-		return G, ok, err
-	}
 	rh, Fh, err := homogenize(r, F)
 	if err != nil {
 		return nil, false, nil
@@ -70,8 +74,23 @@ func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	for k, g := range Gh {
 		D[k] = dehomogenize(r, g)
 	}
-	G, err := interreduceMinimal(newEngine(r, ops, lim), D)
-	return G, err == nil, err
+	e := newEngine(r, ops, lim)
+	G, err := interreduceMinimal(e, D)
+	if err != nil {
+		return nil, false, err
+	}
+	// Step 3 is a theorem; checking its conclusion costs one certificate of
+	// the (smaller) affine basis, and leaves G ⊆ <F> (setting h = 1 maps
+	// <F^h> into <F>) as the only fact taken from the homogeneous proof.
+	in := make([]*gpoly, len(F))
+	for k, f := range F {
+		in[k] = e.fromPoly(f)
+	}
+	ok, err = e.certify(G, in)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	return G, true, nil
 }
 
 // provedHomogeneous returns the reduced basis of the homogeneous F (sorted)
@@ -113,26 +132,18 @@ func homogeneous(F []*poly.Poly) bool {
 	return true
 }
 
-// crossBasis computes the reduced basis of F in a non-graded order (lex,
-// block, weighted) as a multi-modular candidate G proved against the
-// reduced grevlex basis B of F (itself proved, by Basis): G is a Gröbner
-// basis containing B (certify), and every element of G reduces to zero by
-// B, so <G> = <B> = <F>. Cost: a grevlex basis, the modular runs in r's
-// order, the certificate and |G| reductions by B.
+// crossBasis computes the reduced basis of F in an order other than
+// grevlex (lex, block, grlex, weighted) as a multi-modular candidate G
+// proved against the reduced grevlex basis B of F (itself proved, by
+// Basis): G is a Gröbner basis containing B (certify), and every element
+// of G reduces to zero by B, so <G> = <B> = <F>. Cost: a grevlex basis,
+// the modular runs in r's order, the certificate and |G| reductions by B.
 func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
 	G, unit, ok, err := modularCandidate(r, ops, lim, F)
 	if err != nil || !ok || unit {
 		return nil, false, err
 	}
-	rg, err := r.WithOrder(poly.Grevlex)
-	if err != nil {
-		return nil, false, nil
-	}
-	Fg, err := poly.ToRingAll(F, rg)
-	if err != nil {
-		return nil, false, nil
-	}
-	B, err := Basis(lim.ctx, Fg, Limits{MaxBasis: lim.maxBasis, MaxCoeffBits: lim.maxBits})
+	rg, B, err := grevlexBasis(r, F, lim)
 	if err != nil {
 		return nil, false, err
 	}
@@ -152,26 +163,14 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if ok, err := e.certify(gz, in); err != nil || !ok {
 		return nil, false, err
 	}
-	eg := newEngine(rg, newMonoOps(rg), lim)
-	for _, b := range slices.Backward(B) { // by increasing leading monomial
-		eg.push(eg.fromPoly(b))
-	}
-	for _, g := range G {
-		gg, err := g.ToRing(rg)
-		if err != nil {
-			return nil, false, nil
-		}
-		w, err := eg.reduce(eg.fromPoly(gg), false)
-		if err != nil || len(w.c) != 0 {
-			return nil, false, err
-		}
+	if ok, err := inIdeal(rg, B, G, lim); err != nil || !ok {
+		return nil, false, err
 	}
 	return gz, true, nil
 }
 
 // homogenize returns F^h in the ring of r's variables and a new last one,
-// in r's order (grevlex or grlex), which on monomials of equal degree
-// compares their parts without h as r does.
+// in r's order (grevlex).
 func homogenize(r *poly.Ring, F []*poly.Poly) (*poly.Ring, []*poly.Poly, error) {
 	h := "h_hom"
 	for {
@@ -234,4 +233,49 @@ func interreduceMinimal(e *engine, D []*poly.Poly) ([]*gpoly, error) {
 		e.push(h)
 	}
 	return out, nil
+}
+
+// grevlexBasis returns the ring of r's variables in grevlex (r itself when
+// it is grevlex) and the reduced basis there of F, under lim's deadline
+// and bounds.
+func grevlexBasis(r *poly.Ring, F []*poly.Poly, lim *limits) (*poly.Ring, []*poly.Poly, error) {
+	rg, Fg := r, F
+	if !r.Order().Equal(poly.Grevlex) {
+		var err error
+		if rg, err = r.WithOrder(poly.Grevlex); err != nil {
+			return nil, nil, err
+		}
+		if Fg, err = poly.ToRingAll(F, rg); err != nil {
+			return nil, nil, err
+		}
+	}
+	B, err := Basis(lim.ctx, Fg, innerLimits(lim))
+	return rg, B, err
+}
+
+// innerLimits returns the bounds of l for a nested computation, which
+// takes its deadline from l.ctx.
+func innerLimits(l *limits) Limits {
+	return Limits{MaxBasis: l.maxBasis, MaxCoeffBits: l.maxBits}
+}
+
+// inIdeal reports whether every element of G (in a ring of rg's variables)
+// reduces to zero by the reduced grevlex basis B (in rg): then G lies in
+// the ideal of B. Cost: one top-reduction per element.
+func inIdeal(rg *poly.Ring, B, G []*poly.Poly, lim *limits) (bool, error) {
+	eg := newEngine(rg, newMonoOps(rg), lim)
+	for _, b := range slices.Backward(B) { // by increasing leading monomial
+		eg.push(eg.fromPoly(b))
+	}
+	for _, g := range G {
+		gg, err := g.ToRing(rg)
+		if err != nil {
+			return false, nil
+		}
+		w, err := eg.reduce(eg.fromPoly(gg), false)
+		if err != nil || len(w.c) != 0 {
+			return false, err
+		}
+	}
+	return true, nil
 }

@@ -1,6 +1,7 @@
 package groebner
 
 import (
+	"errors"
 	"math/big"
 	"slices"
 
@@ -59,19 +60,8 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 		return nil, false, err
 	}
 	// 2. E ⊆ I.
-	eg := newEngine(rg, newMonoOps(rg), lim)
-	for _, b := range slices.Backward(B) {
-		eg.push(eg.fromPoly(b))
-	}
-	for _, e := range E {
-		g, err := e.ToRing(rg)
-		if err != nil {
-			return nil, false, nil
-		}
-		w, err := eg.reduce(eg.fromPoly(g), false)
-		if err != nil || len(w.c) != 0 {
-			return nil, false, err
-		}
+	if ok, err := inIdeal(rg, B, E, lim); err != nil || !ok {
+		return nil, false, err
 	}
 	// 3. The standard monomials of E are independent modulo I.
 	S, ok := StandardMonomials(Es, maxFGLMDegree)
@@ -79,7 +69,13 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 		return nil, false, nil
 	}
 	for i := 0; i < 4; i++ {
-		full, suits := independentModP(rg, B, small, S, fglmPrime(i))
+		full, suits, err := independentModP(rg, B, small, S, fglmPrime(i), lim)
+		if err != nil {
+			if err == errTooLarge {
+				err = nil // the block-order basis instead
+			}
+			return nil, false, err
+		}
 		if suits {
 			if !full {
 				return nil, false, nil
@@ -99,11 +95,12 @@ func eliminateZeroDim(big_, small, rg *poly.Ring, moved, B []*poly.Poly, lim *li
 // tail terms c·u of the first element b with lm(b) | m and t = m/lm(b):
 // over Q it is the normal form by B, and each step only multiplies and adds
 // B's coefficients, so mod p it gives the reduction of that normal form.
-// Cost: one vector of the quotient's dimension per monomial met.
-func independentModP(rg *poly.Ring, B []*poly.Poly, small *poly.Ring, S []poly.Monomial, p uint64) (full, suits bool) {
+// Cost: one vector of the quotient's dimension D per monomial met, at
+// most maxNFWords words in all (else errTooLarge).
+func independentModP(rg *poly.Ring, B []*poly.Poly, small *poly.Ring, S []poly.Monomial, p uint64, lim *limits) (full, suits bool, err error) {
 	std, ok := StandardMonomials(B, maxFGLMDegree)
 	if !ok {
-		return false, false
+		return false, false, nil
 	}
 	D := len(std)
 	idx := make(map[string]int, D)
@@ -122,7 +119,7 @@ func independentModP(rg *poly.Ring, B []*poly.Poly, small *poly.Ring, S []poly.M
 		for i := 1; i < b.Len(); i++ {
 			c, ok := ratMod(b.Coef(i), p, tmp)
 			if !ok {
-				return false, false
+				return false, false, nil
 			}
 			tails[k] = append(tails[k], term{c, b.Monomial(i)})
 		}
@@ -131,8 +128,17 @@ func independentModP(rg *poly.Ring, B []*poly.Poly, small *poly.Ring, S []poly.M
 	var nf func(m poly.Monomial) []uint64
 	nf = func(m poly.Monomial) []uint64 {
 		km := key(m)
-		if v, ok := memo[km]; ok {
+		if v, ok := memo[km]; ok || err != nil {
 			return v
+		}
+		if (len(memo)+1)*D > maxNFWords {
+			err = errTooLarge
+			return nil
+		}
+		if len(memo)%256 == 0 {
+			if err = lim.check(); err != nil {
+				return nil
+			}
 		}
 		v := make([]uint64, D)
 		if i, ok := idx[km]; ok {
@@ -142,6 +148,9 @@ func independentModP(rg *poly.Ring, B []*poly.Poly, small *poly.Ring, S []poly.M
 			t := make(poly.Monomial, len(m)).Quo(m, lms[k])
 			for _, tm := range tails[k] {
 				w := nf(make(poly.Monomial, len(m)).Mul(t, tm.m))
+				if err != nil {
+					return nil
+				}
 				neg := p - tm.c
 				for i, x := range w {
 					v[i] = (v[i] + neg*x) % p
@@ -163,9 +172,19 @@ func independentModP(rg *poly.Ring, B []*poly.Poly, small *poly.Ring, S []poly.M
 			exps[pos[v]] = s.Exp(v)
 		}
 		rows[i] = slices.Clone(nf(rg.NewMonomial(exps...)))
+		if err != nil {
+			return false, false, err
+		}
 	}
-	return rankModP(rows, p) == len(rows), true
+	return rankModP(rows, p) == len(rows), true, nil
 }
+
+// maxNFWords bounds the memory of independentModP's normal forms: 2^24
+// words, 128 MiB.
+const maxNFWords = 1 << 24
+
+// errTooLarge stops a shortcut whose work would exceed its bound.
+var errTooLarge = errors.New("groebner: shortcut too large")
 
 // rankModP returns the rank mod p of the rows (destroyed), by Gaussian
 // elimination.

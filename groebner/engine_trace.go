@@ -82,10 +82,11 @@ func traceBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, seed *e
 }
 
 // swellBits is the coefficient size (bits) past which the exact run of the
-// trace algorithm gives way to the multi-modular method: a few thousand
+// trace algorithm gives way to the multi-modular method: a thousand
 // bits more than the inputs' coefficients. On the benchmark systems the
-// trace stays far below it except where its intermediate elements swell
-// (reimer-5: 80 kbit on the way to 52-bit results).
+// trace stays far below it (katsura-7: 165 bits, the 4x4 grids: under 10)
+// except where its intermediate elements swell (reimer-5: 80 kbit on the
+// way to 52-bit results).
 func swellBits(F []*poly.Poly) int {
 	in := 0
 	for _, f := range F {
@@ -94,7 +95,7 @@ func swellBits(F []*poly.Poly) int {
 			in = max(in, c.Num().BitLen()+c.Denom().BitLen())
 		}
 	}
-	return 4096 + 16*in
+	return 1024 + 16*in
 }
 
 // tracePrimes runs the trace algorithm with up to two primes.

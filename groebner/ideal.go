@@ -82,7 +82,7 @@ func Eliminate(ctx context.Context, F []*poly.Poly, elim []string, lim Limits) (
 	// One deadline for both tries.
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()
-	inner := Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits}
+	inner := innerLimits(&l)
 	if E, ok, err := eliminateFast(l.ctx, big, small, moved, inner); err != nil || ok {
 		return small, E, err
 	}
@@ -104,15 +104,7 @@ func Eliminate(ctx context.Context, F []*poly.Poly, elim []string, lim Limits) (
 func eliminateFast(ctx context.Context, big, small *poly.Ring, moved []*poly.Poly, lim Limits) ([]*poly.Poly, bool, error) {
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()
-	rg, err := big.WithOrder(poly.Grevlex)
-	if err != nil {
-		return nil, false, nil
-	}
-	Fg, err := poly.ToRingAll(moved, rg)
-	if err != nil {
-		return nil, false, nil
-	}
-	B, err := Basis(l.ctx, Fg, Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits})
+	rg, B, err := grevlexBasis(big, moved, &l)
 	if err != nil {
 		return nil, false, err
 	}
@@ -144,7 +136,7 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 	// One deadline for the saturation and the final basis.
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()
-	ctx, lim = l.ctx, Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits}
+	ctx, lim = l.ctx, innerLimits(&l)
 	// With y last: I + <y - f>, saturated by y, then y -> f.
 	ry, err := poly.NewRing(append(r.Vars(), freshName(r)), poly.Grevlex)
 	if err != nil {
@@ -175,17 +167,7 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 func saturateMonomial(ctx context.Context, r *poly.Ring, F []*poly.Poly, f *poly.Poly, lim Limits) ([]*poly.Poly, error) {
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()
-	rg, Fg := r, F
-	if !r.Order().Equal(poly.Grevlex) {
-		var err error
-		if rg, err = r.WithOrder(poly.Grevlex); err != nil {
-			return nil, err
-		}
-		if Fg, err = poly.ToRingAll(F, rg); err != nil {
-			return nil, err
-		}
-	}
-	G, err := Basis(l.ctx, Fg, Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits})
+	rg, G, err := grevlexBasis(r, F, &l)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +187,7 @@ func saturateMonomial(ctx context.Context, r *poly.Ring, F []*poly.Poly, f *poly
 	if err != nil {
 		return nil, err
 	}
-	return Basis(l.ctx, Gr, Limits{MaxBasis: lim.MaxBasis, MaxCoeffBits: lim.MaxCoeffBits})
+	return Basis(l.ctx, Gr, innerLimits(&l))
 }
 
 func freshName(r *poly.Ring) string {

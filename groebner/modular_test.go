@@ -42,7 +42,7 @@ func TestHilbertNumerator(t *testing.T) {
 func TestModularBasisMatchesTrace(t *testing.T) {
 	systems := map[string]string{"cyclic5": cyclic(5), "katsura4": katsura(4)}
 	for name, sys := range systems {
-		for _, ord := range []poly.Order{poly.Grevlex, poly.Lex, poly.Block(2)} {
+		for _, ord := range []poly.Order{poly.Grevlex, poly.Lex, poly.Block(2), poly.Grlex} {
 			r, F, err := poly.ParseSystem(sys, ord)
 			if err != nil {
 				t.Fatal(err)
@@ -196,8 +196,8 @@ func TestIndependentModP(t *testing.T) {
 		for _, e := range tc.exps {
 			S = append(S, ry.NewMonomial(e))
 		}
-		full, suits := independentModP(r, G, ry, S, fglmPrime(0))
-		if !suits || full != tc.full {
+		full, suits, err := independentModP(r, G, ry, S, fglmPrime(0), nil)
+		if err != nil || !suits || full != tc.full {
 			t.Errorf("monomials y^%v: independent %v (suits %v), want %v", tc.exps, full, suits, tc.full)
 		}
 	}
@@ -225,5 +225,36 @@ func TestExactPathsHonourLimits(t *testing.T) {
 	}
 	if _, err := Saturate(ctx, S, prod, Limits{Timeout: time.Nanosecond}); !IsLimit(err) {
 		t.Errorf("grid44_2 saturation under a passed deadline: %v, want a limit error", err)
+	}
+}
+
+// TestKnownBasis: a reduced basis passed back to Basis comes back equal,
+// as copies that changes on the caller's side cannot reach.
+func TestKnownBasis(t *testing.T) {
+	_, F, err := poly.ParseSystem(katsura(3), poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	G, err := Basis(context.Background(), F, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if knownBasis(G) == nil {
+		t.Fatal("a basis just proved is not remembered")
+	}
+	want := make([]*poly.Poly, len(G))
+	for i, g := range G {
+		want[i] = g.Clone()
+	}
+	G2, err := Basis(context.Background(), G, Limits{})
+	if err != nil || !slices.EqualFunc(G2, want, (*poly.Poly).Equal) {
+		t.Fatalf("basis of a basis: %v (err %v)", G2, err)
+	}
+	G2[0].Mul(G2[0], G2[0]) // the caller's copy changes
+	if got := knownBasis(want); got == nil || !got[0].Equal(want[0]) {
+		t.Fatal("a caller's change reached the remembered basis")
+	}
+	if knownBasis(F) != nil {
+		t.Fatal("the generators of katsura-3 taken for a reduced basis")
 	}
 }

@@ -174,7 +174,7 @@ func bayerSaturate(rg *poly.Ring, G []*poly.Poly, v int, lim *limits) ([]*poly.P
 		}
 		Gh[k] = rb.FromTerms(c, m)
 	}
-	H, err := Basis(lim.ctx, Gh, Limits{MaxBasis: lim.maxBasis, MaxCoeffBits: lim.maxBits})
+	H, err := Basis(lim.ctx, Gh, innerLimits(lim))
 	if err != nil {
 		return nil, err
 	}
@@ -205,5 +205,5 @@ func bayerSaturate(rg *poly.Ring, G []*poly.Poly, v int, lim *limits) ([]*poly.P
 		}
 		out[k] = rg.FromTerms(c, m)
 	}
-	return Basis(lim.ctx, out, Limits{MaxBasis: lim.maxBasis, MaxCoeffBits: lim.maxBits})
+	return Basis(lim.ctx, out, innerLimits(lim))
 }

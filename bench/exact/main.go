@@ -15,6 +15,9 @@
 //     "# nonzero:" conditions (from the generators: the basis is part of
 //     the time); Singular std, then elim.lib's sat by one condition at a
 //     time, the way the issue measured it.
+//   - saturate1 NAME: ours one condition at a time too, groebner.Basis and
+//     then groebner.Saturate by each condition in turn (what
+//     families.SaturatedBasis does); Singular as for saturate.
 //
 // Times are wall-clock milliseconds, the best of --repeat runs after one
 // warm-up, parsing excluded; Singular times come from rtimer at 10 µs in
@@ -41,7 +44,8 @@ import (
 
 // defaultCases are the measurements of BENCHMARKS.md.
 const defaultCases = "basis:reimer5,basis:katsura6,basis:cyclic6,eliminate:katsura5," +
-	"saturate:grid44_1,saturate:grid44_2,saturate:grid44_3,saturate:grid_p1,saturate:grid_oneparam"
+	"saturate:grid44_1,saturate:grid44_2,saturate:grid44_3,saturate:large/grid4x4,saturate1:large/grid4x4," +
+	"saturate:grid_p1,saturate:grid_oneparam"
 
 type benchCase struct {
 	kind, name string
@@ -56,21 +60,21 @@ func main() {
 	repeat := flag.Int("repeat", 3, "timed runs after one warm-up (best is reported)")
 	singular := flag.String("singular", "Singular", "Singular executable (\"\" to skip Singular)")
 	dir := flag.String("dir", "testdata/systems", "directory of the NAME.sys files")
-	cases := flag.String("cases", defaultCases, "comma-separated KIND:NAME (KIND basis, eliminate or saturate)")
+	cases := flag.String("cases", defaultCases, "comma-separated KIND:NAME (KIND basis, eliminate, saturate or saturate1)")
 	flag.Parse()
 	var cs []*benchCase
 	for _, c := range strings.Split(*cases, ",") {
 		kind, name, ok := strings.Cut(strings.TrimSpace(c), ":")
-		if !ok || kind != "basis" && kind != "eliminate" && kind != "saturate" {
-			fatalf("bad case %q: want basis:NAME, eliminate:NAME or saturate:NAME", c)
+		if !ok || kind != "basis" && kind != "eliminate" && kind != "saturate" && kind != "saturate1" {
+			fatalf("bad case %q: want basis:NAME, eliminate:NAME, saturate:NAME or saturate1:NAME", c)
 		}
 		bc, err := load(filepath.Join(*dir, name+".sys"))
 		if err != nil {
 			fatalf("%v", err)
 		}
 		bc.kind, bc.name = kind, name
-		if kind == "eliminate" && len(bc.elim) == 0 || kind == "saturate" && len(bc.nonzero) == 0 {
-			fatalf("%s has no %s comment", name, map[string]string{"eliminate": "# eliminate:", "saturate": "# nonzero:"}[kind])
+		if kind == "eliminate" && len(bc.elim) == 0 || strings.HasPrefix(kind, "saturate") && len(bc.nonzero) == 0 {
+			fatalf("%s has no %s comment", name, map[string]string{"eliminate": "# eliminate:", "saturate": "# nonzero:", "saturate1": "# nonzero:"}[kind])
 		}
 		cs = append(cs, bc)
 	}
@@ -154,12 +158,26 @@ func run(c *benchCase) error {
 		_, _, err := groebner.Eliminate(ctx, c.F, c.elim, groebner.Limits{})
 		return err
 	}
-	prod := c.ring.One()
+	var conds []*poly.Poly
 	for _, q := range c.nonzero {
 		p, err := c.ring.Parse(q)
 		if err != nil {
 			return err
 		}
+		conds = append(conds, p)
+	}
+	if c.kind == "saturate1" {
+		G, err := groebner.Basis(ctx, c.F, groebner.Limits{})
+		for _, q := range conds {
+			if err != nil {
+				return err
+			}
+			G, err = groebner.Saturate(ctx, G, q, groebner.Limits{})
+		}
+		return err
+	}
+	prod := c.ring.One()
+	for _, p := range conds {
 		prod = new(poly.Poly).Mul(prod, p)
 	}
 	_, err := groebner.Saturate(ctx, c.F, prod, groebner.Limits{})
@@ -199,7 +217,7 @@ func timeSingular(exe string, cs []*benchCase, repeat int) (map[string]float64, 
 			b.WriteString("  BenchG = std(BenchI);\n")
 		case "eliminate":
 			fmt.Fprintf(&b, "  BenchG = eliminate(BenchI, %s);\n", strings.Join(c.elim, "*"))
-		case "saturate":
+		case "saturate", "saturate1":
 			b.WriteString("  BenchG = std(BenchI);\n")
 			for _, q := range c.nonzero {
 				fmt.Fprintf(&b, "  BenchG = sat(BenchG, %s)[1];\n", q)

@@ -19,8 +19,9 @@ sweep on stderr: the same records and summary as a sweep without shards.
 A shard whose last line is incomplete (killed while writing) is refused:
 resume it with --resume first. So are a setting present in two files,
 files of different sweeps, a shard with fewer records than it plans, a
-missing shard, and a record whose index does not number its setting in the
-pattern (an edited record). --out may be one of the inputs: it is replaced
+missing shard, a record whose index does not number its setting in the
+pattern, and (for a sweep without --sample, whose options merge finds from
+its id) records that are not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
 only when the merge succeeds, and only if it is a regular file that no
 sweep or merge is writing (exit status 2 otherwise).
 `

@@ -343,7 +343,13 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 	if len(cands) == 0 {
 		return nil, fmt.Errorf("census: internal error: grid %s counts %s settings but lists none", r.Grid, r.Settings)
 	}
+	r.TangentDimension = cands[0].dim
 	r.Answer.Kind = "unknown"
+	if o.Analyse == 0 && cands[0].dim == 0 {
+		// No engine asked for: the Jacobian's full rank alone proves the
+		// grid isolated under that setting.
+		r.Answer = Answer{Kind: "isolated", Ops: settingString(z, cands[0].ops), By: "jacobian"}
+	}
 	for i, cd := range cands {
 		if i >= max(o.Analyse, 1) {
 			break
@@ -387,4 +393,13 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 		r.Answer.StoppedEarly = true
 	}
 	return r, nil
+}
+
+// settingString writes operators as an --ops string.
+func settingString(z grid.Size, ops []grid.Op) string {
+	s, err := grid.NewSetting(z, ops)
+	if err != nil {
+		return err.Error()
+	}
+	return s.String()
 }

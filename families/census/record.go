@@ -33,13 +33,16 @@ type Record struct {
 	Images []Image `json:"images"`
 	// Ranked settings had their tangent dimension computed; Checked were
 	// re-checked exactly with the grid package's evaluation.
-	Ranked   int              `json:"ranked"`
-	Checked  int              `json:"checked"`
-	Analyses []Analysis       `json:"analyses,omitempty"`
-	Answer   Answer           `json:"answer"`
-	Task     int              `json:"task"`
-	Census   *Info            `json:"census"`
-	Shard    *sweep.ShardInfo `json:"shard,omitempty"`
+	Ranked int `json:"ranked"`
+	// TangentDimension is the least tangent dimension among the ranked
+	// settings (see Analysis.TangentDimension).
+	TangentDimension int              `json:"tangent_dimension"`
+	Checked          int              `json:"checked"`
+	Analyses         []Analysis       `json:"analyses,omitempty"`
+	Answer           Answer           `json:"answer"`
+	Task             int              `json:"task"`
+	Census           *Info            `json:"census"`
+	Shard            *sweep.ShardInfo `json:"shard,omitempty"`
 }
 
 // An Image is a grid's image under one symmetry.
@@ -86,6 +89,8 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 		}
 		bw.Write(append(b, '\n'))
 		sum.addDone(d)
+		sum.RunNodes += d.Nodes
+		sum.RunTasks++
 		// Flush at every task, so that the file is a checkpoint.
 		return bw.Flush()
 	})

@@ -16,15 +16,19 @@ type Summary struct {
 	Tasks         int
 	Grids         int
 	Nodes, Leaves int64
-	ByAnswer      map[string]int
-	StoppedEarly  int
-	Timeouts      int // analyses that hit the time limit
-	Smallest      string
-	smallestSum   int64
-	Settings      *big.Int // settings of all grids found
-	Elapsed       time.Duration
-	GridTexts     []string // every grid found, in output order
-	FamilyGrids   []string // grids whose answer is a family
+	// RunNodes and RunTasks count the work of this run alone, not of the
+	// tasks a --resume kept, for the rate.
+	RunNodes     int64
+	RunTasks     int
+	ByAnswer     map[string]int
+	StoppedEarly int
+	Timeouts     int // analyses that hit the time limit
+	Smallest     string
+	smallestSum  int64
+	Settings     *big.Int // settings of all grids found
+	Elapsed      time.Duration
+	GridTexts    []string // every grid found, in output order
+	FamilyGrids  []string // grids whose answer is a family
 }
 
 // NewSummary returns an empty summary.
@@ -87,8 +91,8 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	fmt.Fprintf(&b, "search: %d numbers assigned, %d complete grids tested", s.Nodes, s.Leaves)
-	if sec := s.Elapsed.Seconds(); sec > 0 {
-		fmt.Fprintf(&b, ", %.0f numbers/s", float64(s.Nodes)/sec)
+	if sec := s.Elapsed.Seconds(); sec > 0 && s.RunTasks > 0 {
+		fmt.Fprintf(&b, "; this run: %d tasks, %.0f numbers/s", s.RunTasks, float64(s.RunNodes)/sec)
 	}
 	fmt.Fprintf(&b, "\ntime %s\n", s.Elapsed.Round(time.Millisecond))
 	n, err := w.Write(b.Bytes())

@@ -155,6 +155,13 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 			return nil, fmt.Errorf("%s and %s both hold setting %s (index %s)", a.src, b.src, b.v.Ops, b.v.Index)
 		}
 	}
+	if len(all) > 0 && all[0].v.Sweep != nil {
+		z, _ := grid.ParseSize(all[0].v.Size) // checkIndex parsed them
+		pat, _ := grid.ParseOps(all[0].v.Sweep.Pattern, z)
+		if err := checkPlan(all, pat); err != nil {
+			return nil, err
+		}
+	}
 	sum := NewSummary()
 	bw := bufio.NewWriter(w)
 	for _, r := range all {
