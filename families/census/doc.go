@@ -1,6 +1,6 @@
 // Package census lists every grid of positive integers up to a bound for
-// which some operator setting makes every selected line zero (seed 000's
-// all-lines-zero question, after T. Wolf, "Calcrostics - a marathon test
+// which some operator setting makes every selected line zero (the
+// all-lines-zero question of T. Wolf, "Calcrostics - a marathon test
 // for the algebraic solution of polynomial systems", 2010 talk, taken from
 // 3x3 to m x n), once up to the symmetries of the grid, with the number of
 // settings that work and the algebra engine's answer for them.
