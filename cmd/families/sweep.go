@@ -134,8 +134,27 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	if bar != nil {
 		sf.opt.Progress = bar.update
 	}
+	// The output is checked and locked before planning, which can take
+	// minutes: a second sweep on the same file is refused at once.
+	var outFile *os.File
+	var plan *sweep.Plan
+	if sf.out != "" && !sf.dry {
+		_, statErr := os.Lstat(sf.out)
+		if outFile, err = sweep.OpenOutput(sf.out); err != nil {
+			return usageError{err}
+		}
+		defer outFile.Close()
+		if errors.Is(statErr, os.ErrNotExist) {
+			defer func() {
+				// A run refused while planning leaves no empty file.
+				if info, err := os.Stat(sf.out); err == nil && info.Size() == 0 && plan == nil {
+					os.Remove(sf.out)
+				}
+			}()
+		}
+	}
 	start := time.Now()
-	plan, err := sweep.NewPlan(ctx, s, sf.opt)
+	plan, err = sweep.NewPlan(ctx, s, sf.opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return errors.New("interrupted while planning; nothing was written")
@@ -153,11 +172,9 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	}
 	fmt.Fprintf(stderr, ": %d records, %d systems to solve (planned in %s)\n", plan.Len(), plan.Orbits(), since(start))
 	if sf.resume && !sf.dry {
-		kept, err := completeRecords(sf.out)
-		if err != nil {
-			return err
+		if kept, ok := completeRecords(sf.out); ok {
+			fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
 		}
-		fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
 	}
 	if sf.dry {
 		return nil
@@ -165,7 +182,10 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	bar.begin(0) // the first update gives the total: what --resume leaves
 	var sum *sweep.Summary
 	if sf.out != "" {
-		sum, err = plan.RunFile(ctx, sf.out, sf.resume)
+		sum, err = plan.RunOpened(ctx, outFile, sf.out, sf.resume)
+		if cerr := outFile.Close(); err == nil {
+			err = cerr
+		}
 	} else {
 		sum, err = plan.Run(ctx, stdout)
 	}
@@ -189,17 +209,23 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 }
 
 // completeRecords counts the complete lines of a checkpoint, the records
-// --resume keeps (it checks them, and refuses a file of another sweep); a
-// missing file has none.
-func completeRecords(path string) (int, error) {
-	b, err := os.ReadFile(path)
+// --resume keeps (the sweep checks them, and refuses a file of another
+// sweep); a missing file has none. For anything but a regular file or a
+// missing one it says nothing (false): the sweep refuses such an --out
+// itself, and reading a FIFO would block.
+func completeRecords(path string) (int, bool) {
+	st, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
+		return 0, true
 	}
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, false
+	}
+	b, err := os.ReadFile(path)
 	if err != nil {
-		return 0, err
+		return 0, false
 	}
-	return bytes.Count(b, []byte{'\n'}), nil
+	return bytes.Count(b, []byte{'\n'}), true
 }
 
 func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }

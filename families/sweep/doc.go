@@ -42,11 +42,15 @@
 // goroutines and writes the records in plan order whatever the timing, so
 // the output is deterministic and at every moment a prefix of the full
 // output: RunFile uses the output file as its checkpoint and resumes after
-// the last complete line. A Shard takes the orbits whose key falls in it,
-// so shards split the work without solving any system twice, and Merge
-// sorts their records back into the output of one run. Summary counts the
-// records by class, dimension and kind of solution and lists the settings
-// with positive-integer members.
+// the last complete line; it writes only a regular file, which it holds
+// under an exclusive lock (OpenOutput), so that two runs never interleave
+// their records in one file. NewPlan counts the settings first and refuses
+// a sweep larger than a run holds before planning any. A Shard takes the
+// orbits whose key falls in it, so shards split the work without solving
+// any system twice, and Merge sorts their records back into the output of
+// one run, checking every record's index against its setting. Summary
+// counts the records by class, dimension and kind of solution and lists
+// the settings with positive-integer members.
 //
 // # Orbits for other packages
 //

@@ -37,26 +37,29 @@ func (p *Plan) RunFile(ctx context.Context, path string, resume bool) (*Summary,
 	if err != nil {
 		return nil, err
 	}
-	sum := NewSummary()
-	skip := 0
-	if !resume {
-		// Truncated only once locked: a refused run leaves the file alone.
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
-	if resume {
-		if skip, err = p.recover(f, path, sum); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
-	sum, err = p.run(ctx, f, skip, sum)
+	sum, err := p.RunOpened(ctx, f, path, resume)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return sum, err
+}
+
+// RunOpened is RunFile on a file that OpenOutput opened (and locked) for
+// path, so that a caller can hold the lock from before planning; it leaves
+// f open.
+func (p *Plan) RunOpened(ctx context.Context, f *os.File, path string, resume bool) (*Summary, error) {
+	sum := NewSummary()
+	skip := 0
+	var err error
+	if resume {
+		if skip, err = p.recover(f, path, sum); err != nil {
+			return nil, err
+		}
+	} else if err := f.Truncate(0); err != nil {
+		// Truncated only once locked: a refused run leaves the file alone.
+		return nil, err
+	}
+	return p.run(ctx, f, skip, sum)
 }
 
 // recover reads the records of a checkpoint, checks them against the plan,
@@ -150,6 +153,13 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 	for i := 1; i < len(all); i++ {
 		if a, b := all[i-1], all[i]; a.v.Index.Cmp(b.v.Index) == 0 {
 			return nil, fmt.Errorf("%s and %s both hold setting %s (index %s)", a.src, b.src, b.v.Ops, b.v.Index)
+		}
+	}
+	if len(all) > 0 && all[0].v.Sweep != nil {
+		z, _ := grid.ParseSize(all[0].v.Size) // checkIndex parsed them
+		pat, _ := grid.ParseOps(all[0].v.Sweep.Pattern, z)
+		if err := checkPlan(all, pat); err != nil {
+			return nil, err
 		}
 	}
 	sum := NewSummary()
