@@ -53,12 +53,12 @@ func splitFields(s string) []string {
 // TestSeedExperiment: Wolf's question. The 3x3 sweep of every
 // all-lines-zero setting with all four operators finds positive-integer
 // solutions for 6 settings, all with the numbers 12 2 10 / 2 4 2 / 6 2 8 or
-// their mirror image (testdata/sweep/seed000_members.jsonl). The census
+// their mirror image (testdata/sweep/allzero_members.jsonl). The census
 // must find no grid below 12 and exactly that one above, its two images
 // having exactly those 6 settings between them, and the engine must call
 // it isolated.
 func TestSeedExperiment(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/sweep/seed000_members.jsonl")
+	data, err := os.ReadFile("../../testdata/sweep/allzero_members.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
