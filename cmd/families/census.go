@@ -33,7 +33,7 @@ parameters first), go to the engine one by one until one shows the grid
 isolated (a rigid puzzle), at most --analyse of them; otherwise the
 smallest family through the grid found, with its formulas and parameter
 values. JSON Lines on stdout or in --out (a "done" line closes each task,
-the checkpoint of --resume); a summary on stderr. Example, seed 000's
+the checkpoint of --resume); a summary on stderr. Example, Wolf's
 question:
 
   families census --size 3x3 --max 12
