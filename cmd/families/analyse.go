@@ -157,7 +157,15 @@ func writeReport(w io.Writer, rep *families.Report) {
 		fmt.Fprintf(w, "  %s\n", e)
 	}
 	fmt.Fprintf(w, "\nnonzero: %s\n", strings.Join(rep.Nonzero, ", "))
-	fmt.Fprintln(w, "\nreduced basis (grevlex, saturated by the nonzero conditions):")
+	if len(rep.Substituted) > 0 {
+		fmt.Fprintln(w, "\nsubstituted (numbers that an equation gives linearly):")
+		for _, e := range rep.Substituted {
+			fmt.Fprintf(w, "  %s\n", e)
+		}
+		fmt.Fprintln(w, "\nreduced basis of the remaining numbers (grevlex, saturated by the nonzero conditions):")
+	} else {
+		fmt.Fprintln(w, "\nreduced basis (grevlex, saturated by the nonzero conditions):")
+	}
 	for _, b := range rep.Basis {
 		fmt.Fprintf(w, "  %s\n", b)
 	}

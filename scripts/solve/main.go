@@ -62,21 +62,34 @@ func main() {
 }
 
 // Sample returns n distinct settings of the pattern, drawn with the seed.
+// A pattern of more than 2^64 settings (a 5x5 grid) draws one operator per
+// wildcard instead, which is as uniform; smaller ones keep the draw that
+// made the committed tables.
 func Sample(pattern *grid.Setting, n int, seed uint64) ([]*grid.Setting, error) {
 	count := pattern.Count()
-	if !count.IsUint64() || count.Uint64() < uint64(n) {
+	if count.Cmp(big.NewInt(int64(n))) < 0 {
 		return nil, fmt.Errorf("pattern %s has %s settings, cannot draw %d", pattern, count, n)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	seen := map[uint64]bool{}
+	draw := func() *big.Int {
+		if count.IsUint64() {
+			return new(big.Int).SetUint64(rng.Uint64N(count.Uint64()))
+		}
+		i := new(big.Int)
+		for w := pattern.Wildcards(); w > 0; w-- {
+			i.Lsh(i, 2).Or(i, big.NewInt(rng.Int64N(4)))
+		}
+		return i
+	}
+	seen := map[string]bool{}
 	var out []*grid.Setting
 	for len(out) < n {
-		i := rng.Uint64N(count.Uint64())
-		if seen[i] {
+		i := draw()
+		if seen[i.String()] {
 			continue
 		}
-		seen[i] = true
-		s, err := pattern.Nth(new(big.Int).SetUint64(i))
+		seen[i.String()] = true
+		s, err := pattern.Nth(i)
 		if err != nil {
 			return nil, err
 		}
@@ -89,6 +102,7 @@ func sample(args []string) error {
 	fs := flag.NewFlagSet("sample", flag.ExitOnError)
 	pat := fs.String("pattern", "", "--ops pattern with wildcards")
 	size := fs.String("size", "3x3", "grid size")
+	lines := fs.String("lines", "", "lines (default: the setting's)")
 	n := fs.Int("n", 300, "settings to draw")
 	seed := fs.Uint64("seed", 1, "PCG seed")
 	out := fs.String("out", "", "output directory")
@@ -108,7 +122,17 @@ func sample(args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeSystems(*out, settings)
+	var sel grid.LineSet
+	if *lines != "" {
+		if sel, err = grid.ParseLineSet(*lines); err != nil {
+			return err
+		}
+	}
+	entries := make([]Entry, len(settings))
+	for k, s := range settings {
+		entries[k] = Entry{Setting: s, Lines: sel}
+	}
+	return writeSystems(*out, entries)
 }
 
 // systems writes the systems of the settings listed in golden tables.
@@ -116,25 +140,19 @@ func systems(args []string) error {
 	fs := flag.NewFlagSet("systems", flag.ExitOnError)
 	out := fs.String("out", "", "output directory")
 	fs.Parse(args)
-	var settings []*grid.Setting
+	var entries []Entry
 	for _, path := range fs.Args() {
-		ops, err := ReadGolden(path)
+		es, err := ReadGolden(path)
 		if err != nil {
 			return err
 		}
-		for _, o := range ops {
-			s, err := grid.ParseOps(o, grid.Size{Rows: 3, Cols: 3})
-			if err != nil {
-				return err
-			}
-			settings = append(settings, s)
-		}
+		entries = append(entries, es...)
 	}
-	return writeSystems(*out, settings)
+	return writeSystems(*out, entries)
 }
 
 // writeSystems writes DIR/NNN.sys for each setting and DIR/index.txt.
-func writeSystems(dir string, settings []*grid.Setting) error {
+func writeSystems(dir string, settings []Entry) error {
 	if dir == "" {
 		return fmt.Errorf("no output directory (--out)")
 	}
@@ -142,8 +160,9 @@ func writeSystems(dir string, settings []*grid.Setting) error {
 		return err
 	}
 	var index strings.Builder
-	for k, s := range settings {
-		sys, err := s.System(0, grid.Precedence, poly.Grevlex)
+	for k, e := range settings {
+		s := e.Setting
+		sys, err := s.System(e.Lines, grid.Precedence, poly.Grevlex)
 		if err != nil {
 			return fmt.Errorf("%s: %v", s, err)
 		}
@@ -167,23 +186,48 @@ func writeSystems(dir string, settings []*grid.Setting) error {
 	return os.WriteFile(filepath.Join(dir, "index.txt"), []byte(index.String()), 0o644)
 }
 
-// ReadGolden returns the ops column of a golden table.
-func ReadGolden(path string) ([]string, error) {
+// An Entry is one setting of a golden table with its lines (0: the
+// setting's default).
+type Entry struct {
+	Setting *grid.Setting
+	Lines   grid.LineSet
+}
+
+// ReadGolden returns the settings of a golden table: its OPS column, in the
+// grid size of its "# size: MxN" header line (3x3 without one) and with the
+// lines of its "# lines: L" header line (the default without one).
+func ReadGolden(path string) ([]Entry, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var ops []string
+	var out []Entry
+	z := grid.Size{Rows: 3, Cols: 3}
+	var sel grid.LineSet
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
+		if v, ok := strings.CutPrefix(line, "# size:"); ok {
+			if z, err = grid.ParseSize(strings.TrimSpace(v)); err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+		}
+		if v, ok := strings.CutPrefix(line, "# lines:"); ok {
+			if sel, err = grid.ParseLineSet(strings.TrimSpace(v)); err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		ops = append(ops, strings.Fields(line)[0])
+		s, err := grid.ParseOps(strings.Fields(line)[0], z)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		out = append(out, Entry{Setting: s, Lines: sel})
 	}
-	return ops, sc.Err()
+	return out, sc.Err()
 }
 
 func timing(args []string) error {
@@ -194,17 +238,13 @@ func timing(args []string) error {
 	var total time.Duration
 	classes := map[string]int{}
 	for _, path := range fs.Args() {
-		ops, err := ReadGolden(path)
+		entries, err := ReadGolden(path)
 		if err != nil {
 			return err
 		}
-		for _, o := range ops {
-			s, err := grid.ParseOps(o, grid.Size{Rows: 3, Cols: 3})
-			if err != nil {
-				return err
-			}
+		for _, e := range entries {
 			t0 := time.Now()
-			rep, err := families.Analyze(context.Background(), s, families.Options{Limits: groebner.Limits{Timeout: *timeout}})
+			rep, err := families.Analyze(context.Background(), e.Setting, families.Options{Lines: e.Lines, Limits: groebner.Limits{Timeout: *timeout}})
 			if err != nil {
 				return err
 			}
