@@ -105,6 +105,12 @@ func TestGoldenSingular(t *testing.T) {
 // values and checks the grids that come out exactly.
 func checkMembers(t *testing.T, s *grid.Setting, rep *families.Report) {
 	t.Helper()
+	checkMembersLines(t, s, 0, rep)
+}
+
+// checkMembersLines is checkMembers for the lines sel (0: the default).
+func checkMembersLines(t *testing.T, s *grid.Setting, sel grid.LineSet, rep *families.Report) {
+	t.Helper()
 	res := rep.Result()
 	if res == nil {
 		if rep.Class == families.ClassFinite || rep.Class == families.ClassPositiveDim {
@@ -125,7 +131,7 @@ func checkMembers(t *testing.T, s *grid.Setting, rep *families.Report) {
 			if !ok {
 				continue
 			}
-			chk, err := s.Check(vals, 0, grid.Precedence)
+			chk, err := s.Check(vals, sel, grid.Precedence)
 			if err != nil {
 				t.Fatalf("%s: %v", s, err)
 			}
