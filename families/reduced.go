@@ -2,6 +2,7 @@ package families
 
 import (
 	"context"
+	"errors"
 
 	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
@@ -58,7 +59,12 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 	res := red.Free()
 	if len(red.F) > 0 {
 		var err error
-		if res, err = solve.Solve(ctx, red.F, red.Nonzero, solve.Options{Limits: opt.Limits, Saturated: G}); err != nil {
+		res, err = solve.SolveCases(ctx, red.F, red.Nonzero, G, solve.Options{Limits: opt.Limits})
+		if errors.Is(err, solve.ErrNotRational) {
+			r.full(ctx, red, G, opt)
+			return
+		}
+		if err != nil {
 			r.fail(err, "families: ")
 			return
 		}

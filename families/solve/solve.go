@@ -167,11 +167,17 @@ func (d *decomposer) result(F, nonzero []*poly.Poly, digits int) (*Result, error
 		}
 		res.Components = append(res.Components, comp)
 	}
-	slices.SortStableFunc(res.Components, func(a, b *Component) int {
+	sortComponents(res.Components)
+	return res, nil
+}
+
+// sortComponents orders components by dimension (largest first), then
+// degree, then basis.
+func sortComponents(cs []*Component) {
+	slices.SortStableFunc(cs, func(a, b *Component) int {
 		return cmp.Or(cmp.Compare(b.Dimension, a.Dimension), cmp.Compare(a.Degree, b.Degree),
 			strings.Compare(basisKey(a.Basis), basisKey(b.Basis)))
 	})
-	return res, nil
 }
 
 func basisKey(G []*poly.Poly) string {

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
 
@@ -65,10 +66,21 @@ func (e Elimination) String() string {
 // equation and condition, and a factorization of each denominator when the
 // values are composed.
 func Reduce(F, nonzero []*poly.Poly) (*Reduction, error) {
-	if len(F) == 0 {
+	return reduce(F, nonzero, nil, -1)
+}
+
+// reduce is Reduce; with pivot set, it makes the one elimination of the
+// number x by the equation pivot (whose coefficient of x the caller has
+// made a condition: one factor of it in nonzero each) and no other.
+func reduce(F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error) {
+	if len(F) == 0 && pivot == nil {
 		return nil, fmt.Errorf("solve: no equations")
 	}
-	r, err := F[0].Ring().WithOrder(poly.Grevlex)
+	r0 := pivot
+	if r0 == nil {
+		r0 = F[0]
+	}
+	r, err := r0.Ring().WithOrder(poly.Grevlex)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +99,10 @@ func Reduce(F, nonzero []*poly.Poly) (*Reduction, error) {
 	}
 	live := make([]bool, r.NumVars())
 	nLive := 0
-	for _, f := range F {
+	for _, f := range append(slices.Clone(F), pivot) {
+		if f == nil {
+			continue
+		}
 		for _, v := range f.Vars() {
 			if !live[v] {
 				live[v] = true
@@ -106,17 +121,27 @@ func Reduce(F, nonzero []*poly.Poly) (*Reduction, error) {
 	}
 	var steps []step
 	for !red.Inconsistent && nLive > 1 {
-		i, x := pickPivot(eqs, nzVar)
-		if i < 0 {
-			break
+		var f *poly.Poly
+		if pivot != nil {
+			if len(steps) == 1 {
+				break
+			}
+			if f, err = pivot.ToRing(r); err != nil {
+				return nil, err
+			}
+		} else {
+			var i int
+			if i, x = pickPivot(eqs, nzVar); i < 0 {
+				break
+			}
+			f = eqs[i]
+			eqs = slices.Delete(slices.Clone(eqs), i, i+1)
 		}
-		f := eqs[i]
 		a := coefficientOf(f, x, 1)
 		b := new(poly.Poly).Sub(f, new(poly.Poly).Mul(a, r.Var(x)))
 		num := new(poly.Poly).Neg(b)
 		red.Pivots = append(red.Pivots, f)
 		steps = append(steps, step{x, num, a})
-		eqs = slices.Delete(slices.Clone(eqs), i, i+1)
 		for k := range eqs {
 			eqs[k] = substituteLinear(eqs[k], x, num, a)
 		}
@@ -313,14 +338,14 @@ func stripMonomial(p *poly.Poly, nzVar []bool) *poly.Poly {
 
 // evalRat returns f with every variable v replaced by vals[v].
 func evalRat(f *poly.Poly, vals []ratFunc) ratFunc {
-	r := f.Ring()
-	den := r.One()
+	num := substRational(f, vals)
+	den := num.Ring().One()
 	for _, v := range f.Vars() {
 		if d := vals[v].den; !d.IsConst() {
 			den.Mul(den, new(poly.Poly).Pow(d, f.Degree(v)))
 		}
 	}
-	return newRatFunc(substRational(f, vals), den)
+	return newRatFunc(num, den)
 }
 
 // Free returns the decomposition of a Reduction without remaining
@@ -339,7 +364,7 @@ func (red *Reduction) Free() *Result {
 // eliminated numbers as rational functions of its parameters and is
 // verified again by substitution into the original equations F and
 // conditions nonzero (of Ring). A component's Basis stays the basis of its
-// ideal in the remaining numbers. ok is false when some component is not a
+// ideal in the remaining numbers, in their own ring. ok is false when some component is not a
 // rational family (an algebraic family or points), which Lift leaves to the
 // caller. Cost: one composition per eliminated number and family, and the
 // verification.
@@ -352,21 +377,23 @@ func (red *Reduction) Lift(res *Result, F, nonzero []*poly.Poly) (out *Result, o
 	}
 	out = &Result{}
 	for _, c := range res.Components {
-		if c.Family == nil || c.Family.Kind != Rational {
+		if c.Family == nil {
 			return nil, false, nil
 		}
-		fam, err := red.liftFamily(c.Family)
-		if err != nil {
+		var fam *Family
+		if c.Family.Kind == Rational {
+			if fam, err = red.liftFamily(c.Family); err != nil {
+				return nil, false, err
+			}
+			if err := verifyFamily(fam, nil, F, nonzero); err != nil {
+				return nil, false, err
+			}
+		} else if fam, err = red.liftAlgebraic(c, F, nonzero); err != nil {
 			return nil, false, err
 		}
-		if err := verifyFamily(fam, nil, F, nonzero); err != nil {
-			return nil, false, err
-		}
-		basis, err := poly.ToRingAll(c.Basis, red.Ring)
-		if err != nil {
-			return nil, false, err
-		}
-		out.Components = append(out.Components, &Component{Basis: basis, Dimension: c.Dimension,
+		// The basis stays in its own ring, that of the numbers no
+		// substitution eliminated: liftAlgebraic relies on it.
+		out.Components = append(out.Components, &Component{Basis: c.Basis, Dimension: c.Dimension,
 			Irreducible: c.Irreducible, Degree: c.Degree, Family: fam})
 	}
 	return out, true, nil
@@ -420,4 +447,101 @@ func (red *Reduction) liftFamily(f *Family) (*Family, error) {
 func (red *Reduction) subIndex(name string) int {
 	i, _ := red.Sub.VarIndex(name)
 	return i
+}
+
+// liftAlgebraic writes the algebraic family of component c of the
+// remaining system in all numbers: each eliminated number as a rational
+// function of the base numbers, those of the ring of c's basis, which no
+// substitution (at this level or a deeper one) eliminated (Value.InNumbers).
+// It verifies the result: every original equation with the eliminated
+// numbers substituted lies in the component's ideal, and no original
+// condition does.
+func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Family, error) {
+	if len(c.Basis) == 0 {
+		return nil, fmt.Errorf("solve: internal error: algebraic family without a basis")
+	}
+	B := c.Basis[0].Ring()
+	byName := map[string]*Value{}
+	for _, v := range c.Family.Values {
+		byName[v.Name] = v
+	}
+	// inBase returns number name of Sub as a function of the base numbers.
+	inBase := func(name string) (ratFunc, error) {
+		if x := B.VarNamed(name); x != nil {
+			return ratPoly(x), nil
+		}
+		v := byName[name]
+		if v == nil || !v.InNumbers {
+			return ratFunc{}, fmt.Errorf("solve: internal error: number %s of an algebraic family is neither base nor eliminated", name)
+		}
+		num, err := v.Num.ToRing(B)
+		if err != nil {
+			return ratFunc{}, err
+		}
+		den, err := v.Den.ToRing(B)
+		if err != nil {
+			return ratFunc{}, err
+		}
+		return ratFunc{num, den}, nil
+	}
+	subVals := make([]ratFunc, red.Sub.NumVars())
+	for i := range subVals {
+		var err error
+		if subVals[i], err = inBase(red.Sub.VarName(i)); err != nil {
+			return nil, err
+		}
+	}
+	vals := make([]ratFunc, red.Ring.NumVars())
+	for v := range vals {
+		if i, ok := red.Sub.VarIndex(red.Ring.VarName(v)); ok {
+			vals[v] = subVals[i]
+		}
+	}
+	for _, e := range red.Eliminated {
+		vals[e.Var] = evalRat(e.Num, subVals).quo(evalRat(e.Den, subVals))
+	}
+	for _, eq := range F {
+		if !groebner.IsMember(substRational(eq, vals), c.Basis) {
+			if debugCases {
+				println("FAIL level", red.Ring.String(), red.Sub.String(), B.String(), len(c.Basis), c.Basis[0].String())
+				for v := range vals {
+					println("  ", red.Ring.VarName(v), vals[v].num.String(), "/", vals[v].den.String())
+				}
+			}
+			return nil, fmt.Errorf("solve: internal error: %s = 0 does not hold on the lifted family in %v", eq, c.Family.Parameters)
+		}
+	}
+	for _, h := range nonzero {
+		if groebner.IsMember(substRational(h, vals), c.Basis) {
+			return nil, fmt.Errorf("solve: internal error: nonzero condition %s vanishes on the lifted family in %v", h, c.Family.Parameters)
+		}
+	}
+	out := &Family{Parameters: c.Family.Parameters, Kind: Algebraic, Degree: c.Family.Degree}
+	for v := range red.Ring.NumVars() {
+		name := red.Ring.VarName(v)
+		if w := byName[name]; w != nil && !w.InNumbers {
+			val := *w
+			if val.Degree == 1 {
+				var err error
+				if val.Num, err = val.Num.ToRing(red.Ring); err != nil {
+					return nil, err
+				}
+				if val.Den, err = val.Den.ToRing(red.Ring); err != nil {
+					return nil, err
+				}
+			}
+			out.Values = append(out.Values, &val)
+			continue
+		}
+		num, err := vals[v].num.ToRing(red.Ring)
+		if err != nil {
+			return nil, err
+		}
+		den, err := vals[v].den.ToRing(red.Ring)
+		if err != nil {
+			return nil, err
+		}
+		out.Values = append(out.Values, &Value{Name: name, Num: num, Den: den, InNumbers: true})
+	}
+	return out, nil
 }
