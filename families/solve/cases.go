@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"errors"
-	"os"
 	"slices"
 
 	"github.com/families-project/families/groebner"
@@ -83,10 +82,10 @@ func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
 	}
 	dim, _ := groebner.Dimension(G)
 	g, x := linearElement(G)
-	if debugCases {
-		println("case", c.cases, "vars", F[0].Ring().NumVars(), "F", len(F), "G", len(G), "dim", dim, "g", g != nil)
+	if nv := G[0].Ring().NumVars(); len(G) == 1 && dim == nv-1 && g == nil && nv >= 2 {
+		return c.hypersurface(G[0], nonzero, F)
 	}
-	if dim <= 0 || g == nil {
+	if dim <= 0 || g == nil || G[0].Ring().NumVars() < 2 {
 		return Solve(c.ctx, F, nonzero, Options{Limits: c.opt.Limits, Digits: c.opt.Digits, Saturated: G, MaxCases: c.opt.MaxCases})
 	}
 	a := coefficientOf(g, x, 1)
@@ -130,9 +129,6 @@ func (c *caser) lift(red *Reduction, res *Result, F, nonzero []*poly.Poly) (*Res
 	if err != nil {
 		return nil, err
 	}
-	if debugCases {
-		println("lift ok", ok)
-	}
 	if !ok {
 		// Points or an algebraic family: this case in its own numbers,
 		// fewer than the system's, by Solve.
@@ -163,9 +159,8 @@ func (c *caser) newFactors(a *poly.Poly, nonzero []*poly.Poly) ([]*poly.Poly, er
 	return out, nil
 }
 
-// linearElement returns an element of G of degree 1 in a number x whose
-// coefficient is not constant (a constant one Reduce would have taken),
-// the one with the shortest coefficient, or nil.
+// linearElement returns an element of G of degree 1 in a number x, the
+// one with the shortest coefficient of x, or nil.
 func linearElement(G []*poly.Poly) (*poly.Poly, int) {
 	var best *poly.Poly
 	bx, bcost := -1, 0
@@ -205,4 +200,64 @@ func saturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.L
 	return G, nil
 }
 
-var debugCases = os.Getenv("DEBUGCASES") != ""
+// hypersurface decomposes the zeros of one saturated polynomial h of
+// degree at least 2 in each of its numbers: a factorization gives cases;
+// an irreducible h is a prime component, the algebraic family of RootOf(h)
+// in the number of least degree over all the others. Cost: a
+// factorization and the verification.
+func (c *caser) hypersurface(h *poly.Poly, nonzero, F []*poly.Poly) (*Result, error) {
+	d := &decomposer{ctx: c.ctx, factors: map[string]factored{}}
+	fz, err := d.factorsOf(h)
+	if err != nil {
+		return nil, err
+	}
+	if fz.splits() {
+		out := &Result{}
+		for i, f := range fz.factors {
+			res, err := c.solve([]*poly.Poly{f}, slices.Concat(nonzero, fz.factors[:i]), nil)
+			if err != nil {
+				return nil, err
+			}
+			out.Components = append(out.Components, res.Components...)
+		}
+		sortComponents(out.Components)
+		return out, nil
+	}
+	r := h.Ring()
+	x := -1
+	for _, v := range h.Vars() {
+		if x < 0 || h.Degree(v) < h.Degree(x) {
+			x = v
+		}
+	}
+	var names []string
+	for v := range r.NumVars() {
+		if v != x {
+			names = append(names, r.VarName(v))
+		}
+	}
+	mr, err := poly.NewRing(append(slices.Clone(names), r.VarName(x)), poly.Grevlex)
+	if err != nil {
+		return nil, err
+	}
+	m, err := h.PrimitivePart().ToRing(mr)
+	if err != nil {
+		return nil, err
+	}
+	e := h.Degree(x)
+	f := &Family{Parameters: names, Kind: Algebraic, Degree: e}
+	for v := range r.NumVars() {
+		val := &Value{Name: r.VarName(v), Degree: 1}
+		if v == x {
+			val.MinPoly, val.Degree = m, e
+		} else {
+			val.Parameter, val.Num, val.Den = true, r.Var(v), r.One()
+		}
+		f.Values = append(f.Values, val)
+	}
+	G := []*poly.Poly{h}
+	if err := verifyFamily(f, G, F, nonzero); err != nil {
+		return nil, err
+	}
+	return &Result{Components: []*Component{{Basis: G, Dimension: r.NumVars() - 1, Irreducible: true, Degree: e, Family: f}}}, nil
+}

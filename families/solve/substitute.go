@@ -97,19 +97,8 @@ func reduce(F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error
 			nzVar[h.Vars()[0]] = true
 		}
 	}
-	live := make([]bool, r.NumVars())
-	nLive := 0
-	for _, f := range append(slices.Clone(F), pivot) {
-		if f == nil {
-			continue
-		}
-		for _, v := range f.Vars() {
-			if !live[v] {
-				live[v] = true
-				nLive++
-			}
-		}
-	}
+	// Sub must keep a number: a ring needs one.
+	nLive := r.NumVars()
 	eqs, ok := normalizeAll(F, nzVar, true)
 	conds, ok2 := normalizeAll(nonzero, nzVar, false)
 	if !ok || !ok2 {
@@ -148,7 +137,6 @@ func reduce(F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error
 		for k := range conds {
 			conds[k] = substituteLinear(conds[k], x, num, a)
 		}
-		live[x] = false
 		nLive--
 		if eqs, ok = normalizeAll(eqs, nzVar, true); !ok {
 			red.Inconsistent = true
@@ -502,12 +490,6 @@ func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Fam
 	}
 	for _, eq := range F {
 		if !groebner.IsMember(substRational(eq, vals), c.Basis) {
-			if debugCases {
-				println("FAIL level", red.Ring.String(), red.Sub.String(), B.String(), len(c.Basis), c.Basis[0].String())
-				for v := range vals {
-					println("  ", red.Ring.VarName(v), vals[v].num.String(), "/", vals[v].den.String())
-				}
-			}
 			return nil, fmt.Errorf("solve: internal error: %s = 0 does not hold on the lifted family in %v", eq, c.Family.Parameters)
 		}
 	}
