@@ -363,8 +363,8 @@ func SaturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.L
 		if len(G) == 1 && G[0].IsConst() {
 			break // the unit ideal is saturated
 		}
-		if len(G) == 0 {
-			break
+		if len(G) == 0 || G[0].IsZero() {
+			break // the zero ideal is saturated
 		}
 		G, err = groebner.Saturate(ctx, G, h, lim)
 		if err != nil {

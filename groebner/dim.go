@@ -9,15 +9,11 @@ import (
 // size (indices into the ring's variables, ascending): a set S such that no
 // leading monomial of G uses only variables of S (Kredel and Weispfenning
 // 1988). The unit ideal has dimension -1 and no independent variables.
-// Zero polynomials in G are ignored, so G = {0} (the zero ideal) has the
-// number of variables of its ring, all of them independent.
-//
-// An empty G, which is how Basis returns the zero ideal, has no ring to
-// count variables in: Dimension returns 0 and nil for it, which is not its
-// dimension. Callers that can meet the zero ideal check len(G) == 0 first
-// (as solve and the groebner command do) or pass the zero polynomial of
-// their ring. Cost: a search over variable subsets, pruned; fine for the
-// tens of variables of our systems.
+// Zero polynomials in G are ignored, so G = {0} (the zero ideal, as Basis
+// returns it) has the number of variables of its ring, all of them
+// independent. An empty G has no ring to count variables in and gives 0
+// and nil; Basis never returns one. Cost: a search over variable subsets,
+// pruned; fine for the tens of variables of our systems.
 func Dimension(G []*poly.Poly) (int, []int) {
 	r := ringOf(G)
 	if r == nil {

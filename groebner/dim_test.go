@@ -1,6 +1,7 @@
 package groebner
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -43,5 +44,30 @@ func TestDimensionEdges(t *testing.T) {
 				t.Errorf("Degree = %d (ok %v), want %d", deg, ok, tc.degree)
 			}
 		})
+	}
+}
+
+// TestZeroIdealBasis: the basis of the zero ideal is [0] in its ring, as
+// Singular's std(0) gives, and Dimension of it is the number of variables
+// (it returned no basis, whose dimension came out as 0).
+func TestZeroIdealBasis(t *testing.T) {
+	r, err := poly.NewRing([]string{"x", "y", "z"}, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, F := range [][]*poly.Poly{{r.Zero()}, {r.Zero(), r.Zero()}} {
+		G, err := Basis(context.Background(), F, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(G) != 1 || !G[0].IsZero() || G[0].Ring() != r {
+			t.Fatalf("Basis(%v) = %v, want [0] in %s", F, G, r)
+		}
+		if dim, indep := Dimension(G); dim != 3 || !slices.Equal(indep, []int{0, 1, 2}) {
+			t.Errorf("Dimension of the zero ideal = %d %v, want 3 [0 1 2]", dim, indep)
+		}
+		if _, err := FGLM(context.Background(), G, r, Limits{}); err == nil {
+			t.Error("FGLM of the zero ideal: no error")
+		}
 	}
 }

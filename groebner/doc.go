@@ -9,13 +9,24 @@
 // Traverso's trace algorithm (a run modulo a 31-bit prime tells which
 // S-pairs reduce to zero, the exact run computes only the others, and a
 // certificate over Q proves the result), and to the plain exact run to
-// the end when the prime is unlucky or the certificate fails.
+// the end when the prime is unlucky or the certificate fails. When the
+// trace's exact run meets coefficients far larger than the inputs' (its
+// intermediate elements swell, as in reimer-5), the reduced basis is
+// computed modulo several primes instead and recovered by Chinese
+// remaindering and rational reconstruction, then proved over Q: for graded
+// orders through the homogenization and Arnold's Hilbert-function argument,
+// for other orders against the proved grevlex basis (arnold.go).
 //
 // On a basis: NormalForm, IsMember, EqualIdeals, Eliminate, Saturate
 // (I : f^∞), Dimension with a maximal independent set, StandardMonomials
 // and Degree of a zero-dimensional ideal, and FGLM, which turns a basis of
 // a zero-dimensional ideal into one for another order (usually lex) by a
-// multi-modular walk in the quotient ring with an exact proof.
+// multi-modular walk in the quotient ring with an exact proof. Eliminate
+// of a zero-dimensional ideal proves a multi-modular candidate with the
+// grevlex basis and a rank mod p, without the block-order basis; Saturate
+// saturates by one variable at a time, proving most variables nonzero
+// divisors by one Hilbert series mod p and using Bayer's lemma for the
+// others.
 //
 // Every long computation takes a context.Context and Limits (time, basis
 // size, coefficient size) and stops with a *LimitError when one is hit.

@@ -7,9 +7,10 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// The benchmark systems, timed against Singular 4.3.1's std (with
-// option(redSB)) and SymPy 1.14's groebner on the same 2-core machine; see
-// the report in the doc comment of traceBasis for the figures.
+// The benchmark systems. bench/compare times them beside Singular's std
+// (with option(redSB)) and SymPy's groebner in one run; the figures, with
+// the versions (Singular 4.3.1, SymPy 1.11.1) and the machine, are in
+// BENCHMARKS.md, "Gröbner bases vs Singular and SymPy".
 
 func benchBasis(b *testing.B, sys string, ord poly.Order) {
 	_, F, err := poly.ParseSystem(sys, ord)

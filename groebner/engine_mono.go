@@ -14,8 +14,13 @@ import (
 type monoOps struct {
 	ring    *poly.Ring
 	stride  int
-	grevlex bool // the ring's order is grevlex: compare without poly's switch
-	tail    bool // reduce the tails of new basis elements during the run
+	grevlex bool // the ring's order is grevlex
+	// kind and split choose cmp's code once per computation, so that a
+	// comparison does not go through poly's switch on the order (85% of
+	// the time of a 4x4 grid saturation, in a block order, did).
+	kind  cmpKind
+	split int  // first block's variables, for cmpBlock
+	tail  bool // reduce the tails of new basis elements during the run
 	// divmask: a monomial's mask has, for each variable, one bit per
 	// threshold 1..per that its exponent reaches, so that a divides c only
 	// if mask(a) &^ mask(c) == 0. Several thresholds per variable when there
@@ -35,7 +40,19 @@ type monoOps struct {
 // interreduction reduces the tails anyway.
 func newMonoOps(r *poly.Ring) *monoOps {
 	n := r.NumVars()
-	o := &monoOps{ring: r, stride: n + 1, grevlex: r.Order().Equal(poly.Grevlex)}
+	o := &monoOps{ring: r, stride: n + 1, grevlex: r.Order().Equal(poly.Grevlex), kind: cmpRing}
+	switch ord := r.Order(); {
+	case o.grevlex:
+		o.kind = cmpGrevlex
+	case ord.Equal(poly.Lex):
+		o.kind = cmpLex
+	case ord.Equal(poly.Grlex):
+		o.kind = cmpGrlex
+	default:
+		if k, ok := ord.BlockSplit(); ok {
+			o.kind, o.split = cmpBlock, k
+		}
+	}
 	o.tail = r.Order().IsGraded()
 	o.per = max(1, 64/max(n, 1))
 	o.maskTab = make([]uint64, n*(o.per+1))
@@ -58,27 +75,58 @@ func (o *monoOps) mask(m []uint16) uint64 {
 	return b
 }
 
-// cmp compares a and b in the ring's order.
+// cmpKind is the code cmp runs: one per order with a specialised
+// comparison, cmpRing (poly's) for the weighted orders.
+type cmpKind uint8
+
+const (
+	cmpGrevlex cmpKind = iota
+	cmpLex
+	cmpGrlex
+	cmpBlock
+	cmpRing
+)
+
+// cmp compares a and b in the ring's order: -1, 0 or +1.
 func (o *monoOps) cmp(a, b []uint16) int {
-	if o.grevlex {
-		b = b[:len(a)]
+	b = b[:len(a)]
+	switch o.kind {
+	case cmpGrevlex:
 		if a[0] != b[0] {
-			if a[0] > b[0] {
-				return 1
-			}
-			return -1
+			return cmpDeg(a[0], b[0])
 		}
 		for i := len(a) - 1; i > 0; i-- {
 			if a[i] != b[i] {
-				if a[i] < b[i] {
-					return 1
-				}
-				return -1
+				return cmpDeg(b[i], a[i])
 			}
 		}
 		return 0
+	case cmpLex:
+		for i := 1; i < len(a); i++ {
+			if a[i] != b[i] {
+				return cmpDeg(a[i], b[i])
+			}
+		}
+		return 0
+	case cmpGrlex:
+		for i := 0; i < len(a); i++ {
+			if a[i] != b[i] {
+				return cmpDeg(a[i], b[i])
+			}
+		}
+		return 0
+	case cmpBlock:
+		return poly.BlockCmp(a, b, o.split)
 	}
 	return o.ring.Cmp(a, b)
+}
+
+// cmpDeg returns +1 if x > y and -1 otherwise (x != y).
+func cmpDeg(x, y uint16) int {
+	if x > y {
+		return 1
+	}
+	return -1
 }
 
 // divides reports whether a divides b.

@@ -135,13 +135,16 @@ const slabWords = 6
 func (z *zarith) reset() { z.used = 0 }
 
 // keep replaces the big values of c by copies of their own, so that c
-// survives reset.
-func keep(c []zint) {
+// survives reset, and returns how many there were.
+func keep(c []zint) int {
+	n := 0
 	for i, x := range c {
 		if x.b != nil {
 			c[i].b = new(big.Int).Set(x.b)
+			n++
 		}
 	}
+	return n
 }
 
 // words returns the machine words of x (0 for a small value).

@@ -44,3 +44,17 @@ u0^2 + 2*u1^2 + 2*u2^2 - u0
 	// u1 + 30*u2^3 - 79/7*u2^2 + 3/7*u2
 	// u2^4 - 10/21*u2^3 + 1/84*u2^2 + 1/84*u2
 }
+
+// Eliminating t from the parametrization x = t^2, y = t^3 leaves the
+// cusp's equation.
+func ExampleEliminate() {
+	r := poly.MustRing(poly.Grevlex, "t", "x", "y")
+	F := []*poly.Poly{r.MustParse("x - t^2"), r.MustParse("y - t^3")}
+	small, E, err := groebner.Eliminate(context.Background(), F, []string{"t"}, groebner.Limits{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(small, E)
+	// Output:
+	// Q[x,y] grevlex [x^3 - y^2]
+}

@@ -27,7 +27,7 @@ func FGLM(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits) ([]*po
 // fglm is FGLM with the choice of walk: rational is the plain walk over Q,
 // which the tests compare with the modular one.
 func fglm(ctx context.Context, G []*poly.Poly, to *poly.Ring, lim Limits, rational bool) ([]*poly.Poly, error) {
-	if len(G) == 0 {
+	if len(G) == 0 || len(G) == 1 && G[0].IsZero() {
 		return nil, fmt.Errorf("groebner: FGLM needs a zero-dimensional ideal, got the zero ideal")
 	}
 	from := G[0].Ring()

@@ -143,7 +143,11 @@ func TestGoldenSingular(t *testing.T) {
 			if sw, ok := readGolden(t, "../testdata/groebner/"+name+".sat.grevlex"); ok {
 				prod := r.One()
 				for _, v := range nonzero {
-					prod = new(poly.Poly).Mul(prod, r.VarNamed(v))
+					c, err := r.Parse(v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					prod = new(poly.Poly).Mul(prod, c)
 				}
 				S, err := Saturate(ctx, F, prod, lim)
 				if err != nil {
@@ -152,8 +156,31 @@ func TestGoldenSingular(t *testing.T) {
 				sameBasis(t, r, S, sw.basis)
 				checkInvariants(t, S, sw)
 			}
+			if ew, ok := readGolden(t, "../testdata/groebner/"+name+".elim.grevlex"); ok {
+				small, E, err := Eliminate(ctx, F, commentList(t, path, "eliminate:"), lim)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameBasis(t, small, E, ew.basis)
+				checkInvariants(t, E, ew)
+			}
 		})
 	}
+}
+
+// commentList returns the words after "# key" in the system file.
+func commentList(t *testing.T, path, key string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "# "+key); ok {
+			return strings.Fields(rest)
+		}
+	}
+	t.Fatalf("%s: no %q comment", path, key)
+	return nil
 }
 
 func mustMove(t *testing.T, F []*poly.Poly, to *poly.Ring) []*poly.Poly {

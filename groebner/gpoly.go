@@ -38,13 +38,18 @@ type engine struct {
 	// (see Basis); done accumulates the work polled so far.
 	budget, done int
 	t, tg        []uint16
-	bc           [2][]zint
-	bm           [2][]uint16
+	gb           *geobucket[zint, *engine] // the working polynomial of reduce
+	cbuf         []zint                    // scratch of removeContentAll
+	oc           []zint                    // scratch of reduce's result
+	lmc          []uint16                  // scratch: a leading monomial kept
+	om           []uint16
 }
 
 func newEngine(r *poly.Ring, ops *monoOps, lim *limits) *engine {
-	return &engine{ring: r, ops: ops, s: ops.stride, lim: lim,
+	e := &engine{ring: r, ops: ops, s: ops.stride, lim: lim,
 		t: make([]uint16, ops.stride), tg: make([]uint16, ops.stride)}
+	e.gb = newGeobucket[zint](e, ops)
+	return e
 }
 
 // pollWork is the big-integer work (word operations) between two polls of
@@ -138,12 +143,15 @@ func (e *engine) toPoly(g *gpoly) *poly.Poly {
 // the basis: with full, every term is reduced; otherwise only the leading
 // term, until it is irreducible (enough to decide whether w reduces to
 // zero). Reducers are chosen by reducers.find, the rule the modular engine
-// follows too. Cost: one merge of the working part per step.
+// follows too. The working polynomial lives in the engine's geobucket
+// (geobucket.go): a step merges about the reducer's length of terms, however
+// long the working polynomial has grown.
 //
 // Each step is fraction free: with A = lc(w), B = lc(g) and d = gcd(A, B),
 // w becomes (B/d)*w - (A/d)*t*g, which cancels the leading term. The terms
-// already found irreducible are multiplied by B/d too (skipped when it is
-// 1, the common case of a reducer whose leading coefficient divides A).
+// already found irreducible and the geobucket's are multiplied by B/d too
+// (skipped when it is 1, the common case of a reducer whose leading
+// coefficient divides A): multiplications, but no monomial comparisons.
 // Content is removed only when the leading coefficient has grown by a word
 // since the last removal: during a reduction it is rarely nontrivial, and
 // gcds at every step cost more than they save. The result is made
@@ -151,24 +159,41 @@ func (e *engine) toPoly(g *gpoly) *poly.Poly {
 func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 	s := e.s
 	z := &e.z
-	wc, wm := w.c, w.m
-	out := &gpoly{sugar: w.sugar}
-	cur := -1
+	gb := e.gb
+	gb.reset()
+	gb.add(w.c, w.m)
+	// The terms done collect in the engine's scratch, copied out once at
+	// the end: appending them one by one to a new polynomial was a third
+	// of the time of the small grid systems.
+	out := &gpoly{c: e.oc[:0], m: e.om[:0], sugar: w.sugar}
 	clean := 0 // bit length of the leading coefficient after the last content removal
-	if len(wc) > 0 {
-		clean = wc[0].bitLen()
+	if len(w.c) > 0 {
+		clean = w.c[0].bitLen()
 	}
-	for len(wc) > 0 {
-		lm := wm[:s]
+	compactAt := arenaCompact
+	for {
+		if z.used > compactAt {
+			compactAt = e.compact(out.c)
+		}
+		A, lm, ok := gb.lead()
+		if !ok {
+			break
+		}
+		if bl := A.bitLen(); bl > clean+64 {
+			lm = append(e.lmc[:0], lm...) // flattening moves the buckets' storage
+			e.lmc = lm
+			A = e.removeContentAll(A, out.c)
+			clean = A.bitLen()
+		}
 		top := len(out.c) == 0
 		k := e.red.find(lm, e.ops.mask(lm), top, out.sugar-int(lm[0]))
 		if k < 0 {
+			out.c = append(out.c, A)
+			out.m = append(out.m, lm...)
 			if !full {
+				out.c, out.m = gb.appendTo(out.c, out.m)
 				break
 			}
-			out.c = append(out.c, wc[0])
-			out.m = append(out.m, lm...)
-			wc, wm = wc[1:], wm[s:]
 			continue
 		}
 		g := e.basis[k]
@@ -181,7 +206,7 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 			// redtail: the tail does not decide the pair order.
 			out.sugar = max(out.sugar, g.sugar+int(e.t[0]))
 		}
-		A, B := wc[0], g.c[0]
+		B := g.c[0]
 		d := z.gcd(A, B)
 		a, b := B, A
 		if !d.isOne() {
@@ -190,27 +215,22 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 		if a.sign() < 0 {
 			a, b = z.neg(a), z.neg(b)
 		}
-		dst := 0
-		if cur == 0 {
-			dst = 1
-		}
-		e.bc[dst], e.bm[dst] = e.addMul(e.bc[dst][:0], e.bm[dst][:0], wc[1:], wm[s:], a, b, e.t, g)
-		wc, wm = e.bc[dst], e.bm[dst]
-		cur = dst
-
 		if !a.isOne() {
+			for i := range gb.b {
+				c, _ := gb.b[i].live(s)
+				for k, v := range c {
+					c[k] = z.mul(a, v)
+				}
+			}
 			for i, c := range out.c {
 				out.c[i] = z.mul(a, c)
 			}
 		}
+		gb.update(len(g.c)-1, func(dc []zint, dm []uint16, ac []zint, am []uint16) ([]zint, []uint16) {
+			return e.addMul(dc, dm, ac, am, zOne, b, e.t, g)
+		})
 		if !e.poll() {
 			return nil, e.err
-		}
-		if len(wc) > 0 {
-			if bl := wc[0].bitLen(); bl > clean+64 {
-				e.removeContent(out.c, wc)
-				clean = wc[0].bitLen()
-			}
 		}
 		if e.steps++; e.steps&63 == 0 {
 			if err := e.lim.check(); err != nil {
@@ -219,14 +239,21 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 			if !e.overBudget() {
 				return nil, e.err
 			}
+			// The coefficient bound, on the whole working polynomial now
+			// and then: a scan per step would cost what the geobucket saves.
+			for i := range gb.b {
+				c, _ := gb.b[i].live(s)
+				if err := e.lim.checkBits(c); err != nil {
+					return nil, err
+				}
+			}
 		}
-		if err := e.lim.checkBits(wc); err != nil {
+		if err := e.lim.checkBits([]zint{A}); err != nil {
 			return nil, err
 		}
 	}
-	// Own the working part: it lives in a buffer that the next call reuses.
-	out.c = append(out.c, wc...)
-	out.m = append(out.m, wm...)
+	e.oc, e.om = out.c, out.m
+	out.c, out.m = slices.Clone(out.c), slices.Clone(out.m)
 	for k := 0; k < len(out.c); k++ {
 		out.deg = max(out.deg, int(out.m[k*s]))
 	}
@@ -238,6 +265,77 @@ func (e *engine) reduce(w *gpoly, full bool) (*gpoly, error) {
 	}
 	return out, e.lim.checkBits(out.c)
 }
+
+// arenaCompact is the number of big values from the arena (zarith.fresh)
+// after which a reduction copies its live ones out and recycles the arena.
+const arenaCompact = 1 << 14
+
+// compact copies the big coefficients of the terms done and of the
+// geobucket out of the arena (keep) and recycles it, and returns the arena
+// use at which to compact again. A reduction's intermediate big values all
+// come from the arena, which recycles them only at the end of the
+// reduction: on katsura-8, where one reduction makes hundreds of thousands
+// of big values, of which a few thousand are live at any time, the arena
+// was almost all of the peak heap. Compacting when the arena holds four
+// times the live values keeps the copying linear in the work.
+func (e *engine) compact(done []zint) int {
+	n := keep(done)
+	for i := range e.gb.b {
+		c, _ := e.gb.b[i].live(e.s)
+		n += keep(c)
+	}
+	e.z.reset()
+	return max(arenaCompact, 4*n)
+}
+
+// removeContentAll divides the leading coefficient A just taken from the
+// geobucket, the terms done and the geobucket's by their common content,
+// and returns A's quotient.
+func (e *engine) removeContentAll(A zint, done []zint) zint {
+	wc, _ := e.gb.flatten()
+	e.cbuf = append(append(e.cbuf[:0], A), done...)
+	e.removeContent(e.cbuf, wc)
+	copy(done, e.cbuf[1:])
+	return e.cbuf[0]
+}
+
+// merge appends to (dc, dm) the sum of the sorted polynomials (ac, am) and
+// (bc, bm) and returns the grown slices.
+func (e *engine) merge(dc []zint, dm []uint16, ac []zint, am []uint16, bc []zint, bm []uint16) ([]zint, []uint16) {
+	s := e.s
+	i, j := 0, 0
+	for i < len(ac) && j < len(bc) {
+		x, y := am[i*s:i*s+s], bm[j*s:j*s+s]
+		switch e.ops.cmp(x, y) {
+		case 1:
+			dc = append(dc, ac[i])
+			dm = append(dm, x...)
+			i++
+		case -1:
+			dc = append(dc, bc[j])
+			dm = append(dm, y...)
+			j++
+		default:
+			if v := e.sum(ac[i], bc[j]); v.sign() != 0 {
+				dc = append(dc, v)
+				dm = append(dm, x...)
+			}
+			i++
+			j++
+		}
+	}
+	dc = append(dc, ac[i:]...)
+	dm = append(dm, am[i*s:]...)
+	dc = append(dc, bc[j:]...)
+	dm = append(dm, bm[j*s:]...)
+	return dc, dm
+}
+
+var zOne, zMinusOne = zsmall(1), zsmall(-1)
+
+func (e *engine) sum(x, y zint) zint { return e.z.mulSub(zOne, x, zMinusOne, y) }
+
+func (e *engine) isZero(x zint) bool { return x.sign() == 0 }
 
 // removeContent divides both coefficient lists by their common content.
 // The gcd starts from the shortest coefficient, so that the running gcd is

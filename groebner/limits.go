@@ -21,20 +21,34 @@ type Limits struct {
 	MaxCoeffBits int
 }
 
+// A LimitKind names the limit a computation stopped at. Compare with the
+// constants, never with a literal: the text is for people.
+type LimitKind string
+
+// The kinds of LimitError this package reports. Packages with limits of
+// their own define their kinds beside these (solve.LimitCases).
+const (
+	LimitTime      LimitKind = "time"             // Limits.Timeout or the context's deadline
+	LimitCanceled  LimitKind = "canceled"         // the context was canceled
+	LimitBasisSize LimitKind = "basis size"       // Limits.MaxBasis
+	LimitCoeffBits LimitKind = "coefficient size" // Limits.MaxCoeffBits
+	LimitDegree    LimitKind = "degree"           // a total degree beyond 65535
+)
+
 // A LimitError reports that a computation stopped at a limit; no partial
 // result is returned with it.
 type LimitError struct {
-	Limit string // "time", "basis size", "coefficient size", "degree" or "canceled"
-	Value int64  // the bound that was hit (nanoseconds, elements, bits or degree; 0 if unknown)
-	Err   error  // the context's error for "time" and "canceled"
+	Limit LimitKind
+	Value int64 // the bound that was hit (nanoseconds, elements, bits or degree; 0 if unknown)
+	Err   error // the context's error for LimitTime and LimitCanceled
 }
 
 // Error describes the limit that was hit.
 func (e *LimitError) Error() string {
 	switch e.Limit {
-	case "time":
+	case LimitTime:
 		return "groebner: time limit exceeded"
-	case "canceled":
+	case LimitCanceled:
 		return "groebner: computation canceled"
 	}
 	return fmt.Sprintf("groebner: %s limit of %d exceeded", e.Limit, e.Value)
@@ -76,9 +90,9 @@ func (l *limits) check() error {
 	}
 	if err := l.ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return &LimitError{Limit: "time", Value: int64(l.timeout), Err: err}
+			return &LimitError{Limit: LimitTime, Value: int64(l.timeout), Err: err}
 		}
-		return &LimitError{Limit: "canceled", Err: err}
+		return &LimitError{Limit: LimitCanceled, Err: err}
 	}
 	return nil
 }
@@ -90,7 +104,7 @@ func (l *limits) checkBits(c []zint) error {
 	}
 	for _, x := range c {
 		if x.bitLen() > l.maxBits {
-			return &LimitError{Limit: "coefficient size", Value: int64(l.maxBits)}
+			return &LimitError{Limit: LimitCoeffBits, Value: int64(l.maxBits)}
 		}
 	}
 	return nil
@@ -100,7 +114,7 @@ func (l *limits) checkBits(c []zint) error {
 // and checks the context.
 func (l *limits) checkBasis(n int) error {
 	if l != nil && l.maxBasis > 0 && n > l.maxBasis {
-		return &LimitError{Limit: "basis size", Value: int64(l.maxBasis)}
+		return &LimitError{Limit: LimitBasisSize, Value: int64(l.maxBasis)}
 	}
 	return l.check()
 }
@@ -108,5 +122,5 @@ func (l *limits) checkBasis(n int) error {
 // degreeError reports a monomial whose total degree would exceed the 65535
 // that the packed representation holds.
 func degreeError() error {
-	return &LimitError{Limit: "degree", Value: maxDeg}
+	return &LimitError{Limit: LimitDegree, Value: maxDeg}
 }

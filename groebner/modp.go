@@ -49,16 +49,19 @@ type modEngine struct {
 	// so that the exact replay can follow the run (engine_trace.go).
 	events chan<- traceEvent
 	steps  int // reduction steps, for polling the limits
-	// double buffer of the reduction and a monomial scratch
-	bc [2][]uint32
-	bm [2][]uint16
+	// the working polynomial of reduce and monomial scratch
+	gb *geobucket[uint32, *modEngine]
+	oc []uint32 // scratch of reduce's result
+	om []uint16
 	t  []uint16
 	tg []uint16
 }
 
 func newModEngine(ops *monoOps, p uint64, lim *limits) *modEngine {
-	return &modEngine{ops: ops, s: ops.stride, p: p, pinv: ^uint64(0) / p, ps: newPairSet(ops), lim: lim,
+	e := &modEngine{ops: ops, s: ops.stride, p: p, pinv: ^uint64(0) / p, ps: newPairSet(ops), lim: lim,
 		t: make([]uint16, ops.stride), tg: make([]uint16, ops.stride)}
+	e.gb = newGeobucket[uint32](e, ops)
+	return e
 }
 
 // mod returns x mod p for any x < 2^64 by Barrett's method: a multiply
@@ -131,25 +134,30 @@ func (e *modEngine) makeMonic(g *mpoly) {
 }
 
 // reduce returns the normal form of w (consumed) with respect to the live
-// basis: every term is reduced; the result is not made monic. Each step subtracts a
-// multiple of a reducer from the working part by one merge into the other
-// buffer, so the cost is the sum over steps of the working length.
+// basis: every term when full, else only the leading ones; the result is
+// not made monic. The working polynomial lives in the engine's geobucket
+// (modp_bucket.go), so a step costs about the reducer's length, however
+// long the working polynomial has grown.
 func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 	s := e.s
-	wc, wm := w.c, w.m
-	out := &mpoly{sugar: w.sugar}
-	cur := -1
-	for len(wc) > 0 {
-		lm := wm[:s]
+	gb := e.gb
+	gb.reset()
+	gb.add(w.c, w.m)
+	out := &mpoly{c: e.oc[:0], m: e.om[:0], sugar: w.sugar} // copied out at the end
+	for {
+		c, lm, ok := gb.lead()
+		if !ok {
+			break
+		}
 		top := len(out.c) == 0
 		k := e.red.find(lm, e.ops.mask(lm), top, out.sugar-int(lm[0]))
 		if k < 0 {
+			out.c = append(out.c, c)
+			out.m = append(out.m, lm...)
 			if !full {
+				out.c, out.m = gb.appendTo(out.c, out.m)
 				break
 			}
-			out.c = append(out.c, wc[0])
-			out.m = append(out.m, lm...)
-			wc, wm = wc[1:], wm[s:]
 			continue
 		}
 		g := e.basis[k]
@@ -162,22 +170,17 @@ func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 			// redtail: the tail does not decide the pair order.
 			out.sugar = max(out.sugar, g.sugar+int(e.t[0]))
 		}
-		dst := 0
-		if cur == 0 {
-			dst = 1
-		}
-		e.bc[dst], e.bm[dst] = e.addMul(e.bc[dst][:0], e.bm[dst][:0], wc[1:], wm[s:], e.p-uint64(wc[0]), e.t, g)
-		wc, wm = e.bc[dst], e.bm[dst]
-		cur = dst
+		gb.update(len(g.c)-1, func(dc []uint32, dm []uint16, ac []uint32, am []uint16) ([]uint32, []uint16) {
+			return e.addMul(dc, dm, ac, am, e.p-uint64(c), e.t, g)
+		})
 		if e.steps++; e.steps&1023 == 0 {
 			if err := e.lim.check(); err != nil {
 				return nil, err
 			}
 		}
 	}
-	// Own the working part: it lives in a buffer that the next call reuses.
-	out.c = append(out.c, wc...)
-	out.m = append(out.m, wm...)
+	e.oc, e.om = out.c, out.m
+	out.c, out.m = slices.Clone(out.c), slices.Clone(out.m)
 	for k := 0; k < len(out.c); k++ {
 		out.deg = max(out.deg, int(out.m[k*s]))
 	}

@@ -192,7 +192,7 @@ func TestLimits(t *testing.T) {
 		t.Errorf("time limit honoured only after %v", el)
 	}
 	_, err = Basis(context.Background(), F, Limits{MaxBasis: 5})
-	if le, ok := err.(*LimitError); !ok || le.Limit != "basis size" {
+	if le, ok := err.(*LimitError); !ok || le.Limit != LimitBasisSize {
 		t.Fatalf("basis limit: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -7,7 +7,11 @@
 // largest first, with *big.Rat coefficients, and monomials are packed
 // exponent vectors (Monomial, the total degree first) compared without
 // allocation. Arithmetic follows math/big's receiver style, z.Add(x, y),
-// so that loops can reuse storage.
+// and z may be x or y; but unlike math/big it does not reuse z's storage:
+// every result gets fresh coefficients and monomials, shared with no
+// operand. That costs allocations where math/big would reuse, which does
+// not matter where the time goes: the Gröbner engine's hot loops work on
+// their own packed integer form (package groebner), not on Poly.
 //
 // Beside the arithmetic (Add, Sub, Mul, Pow, Scale, MulTerm, Neg) there
 // are multivariate division with remainder (DivMod), evaluation at

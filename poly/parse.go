@@ -1,11 +1,13 @@
 package poly
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A ParseError reports where a polynomial failed to parse and why.
@@ -27,6 +29,57 @@ func (e *ParseError) Error() string {
 // maxParseExponent bounds exponents written in the input so that a typo
 // like x^99999999 is an error rather than an attempt to expand it.
 const maxParseExponent = 10000
+
+// maxParseDepth bounds the nesting of parentheses and signs, so that a
+// long run of "(" is an error rather than a deep recursion.
+const maxParseDepth = 1000
+
+// maxQuote is how many bytes of the input an error message quotes: enough
+// to recognise the text, never the whole of a long line.
+const maxQuote = 60
+
+// quote returns s quoted for an error message, cut after about maxQuote
+// bytes at a character boundary (with "..." and the length when cut), so
+// that a message stays one readable line whatever the input.
+func quote(s string) string {
+	if len(s) <= maxQuote {
+		return strconv.Quote(s)
+	}
+	cut := maxQuote
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// varList lists variable names for a message, the first few only when
+// they are many.
+func varList(vars []string) string {
+	out := ""
+	for i, v := range vars {
+		if len(out)+len(v) > maxQuote {
+			return fmt.Sprintf("%s ... (%d in all)", out, len(vars))
+		}
+		if i > 0 {
+			out += " "
+		}
+		out += v
+	}
+	return out
+}
+
+// clip returns s as it is when short, or quoted and cut as quote does.
+func clip(s string) string {
+	if len(s) <= maxQuote {
+		return s
+	}
+	return quote(s)
+}
+
+// QuoteInput quotes text from the input for an error message the way the
+// parser does: at most about 60 bytes, cut at a character boundary, with
+// the total length when cut. Cost: O(1) beyond the quoted bytes.
+func QuoteInput(s string) string { return quote(s) }
 
 type tokKind uint8
 
@@ -56,7 +109,8 @@ func tokenize(s string) ([]token, error) {
 				j++
 			}
 			if j < len(s) && (isLetter(s[j]) || s[j] == '.') {
-				return nil, &ParseError{Column: j + 1, Msg: fmt.Sprintf("unexpected %q after number %s (write 2*x for a product)", s[j], s[i:j])}
+				r, _ := utf8.DecodeRuneInString(s[j:])
+				return nil, &ParseError{Column: j + 1, Msg: fmt.Sprintf("unexpected %q after number %s (write 2*x for a product)", r, clip(s[i:j]))}
 			}
 			toks = append(toks, token{tokNum, s[i:j], i})
 			i = j
@@ -71,7 +125,9 @@ func tokenize(s string) ([]token, error) {
 			toks = append(toks, token{tokOp, s[i : i+1], i})
 			i++
 		default:
-			return nil, &ParseError{Column: i + 1, Msg: fmt.Sprintf("unexpected character %q", rune(c))}
+			// Report the character, not its first byte: 'α', not 'Î'.
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, &ParseError{Column: i + 1, Msg: fmt.Sprintf("unexpected character %q", r)}
 		}
 	}
 	return append(toks, token{tokEOF, "", len(s)}), nil
@@ -80,9 +136,14 @@ func tokenize(s string) ([]token, error) {
 func isLetter(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 type parser struct {
-	r    *Ring
-	toks []token
-	k    int
+	ctx   context.Context
+	r     *Ring
+	toks  []token
+	k     int
+	depth int
+	// cost counts the coefficient products the expansion has done or will
+	// do, estimated before each product or power; see maxParseProducts.
+	cost float64
 }
 
 func (p *parser) peek() token { return p.toks[p.k] }
@@ -90,7 +151,7 @@ func (p *parser) peek() token { return p.toks[p.k] }
 func (p *parser) errorf(t token, format string, args ...any) error {
 	found := "end of input"
 	if t.kind != tokEOF {
-		found = strconv.Quote(t.text)
+		found = quote(t.text)
 	}
 	return &ParseError{Column: t.pos + 1, Msg: fmt.Sprintf(format, args...) + ", found " + found}
 }
@@ -100,12 +161,21 @@ func (p *parser) errorf(t token, format string, args ...any) error {
 // parenthesized expressions, with ^ for nonnegative integer powers and / by
 // nonzero constants. Variables are whole identifiers (x2 is a variable, not
 // x^2). The error is a *ParseError that says where and what was expected.
+// Products and powers whose expansion would exceed about a million
+// coefficient products or 8 MB are refused with a *ParseError before they
+// are expanded. Cost: linear in s plus the expansion.
 func (r *Ring) Parse(s string) (*Poly, error) {
+	return r.ParseContext(context.Background(), s)
+}
+
+// ParseContext is Parse that stops expanding products and powers when ctx
+// is done, returning ctx's error (not a *ParseError).
+func (r *Ring) ParseContext(ctx context.Context, s string) (*Poly, error) {
 	toks, err := tokenize(s)
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{r: r, toks: toks}
+	p := &parser{ctx: ctx, r: r, toks: toks}
 	f, err := p.expr()
 	if err != nil {
 		return nil, err
@@ -164,7 +234,12 @@ func (p *parser) term() (*Poly, error) {
 			return nil, err
 		}
 		if t.text == "*" {
-			acc = new(Poly).Mul(acc, f)
+			if err := p.charge(t, float64(acc.Len())*float64(f.Len()), "product"); err != nil {
+				return nil, err
+			}
+			if acc, err = p.mul(acc, f); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if !f.IsConst() {
@@ -177,11 +252,25 @@ func (p *parser) term() (*Poly, error) {
 	}
 }
 
+// nest counts one more level of nesting at t, refusing more than
+// maxParseDepth; the caller undoes it with p.depth--.
+func (p *parser) nest(t token) error {
+	p.depth++
+	if p.depth > maxParseDepth {
+		return &ParseError{Column: t.pos + 1, Msg: fmt.Sprintf("nested more than %d deep", maxParseDepth)}
+	}
+	return nil
+}
+
 func (p *parser) unary() (*Poly, error) {
 	t := p.peek()
 	if t.kind == tokOp && (t.text == "-" || t.text == "+") {
 		p.k++
+		if err := p.nest(t); err != nil {
+			return nil, err
+		}
 		f, err := p.unary()
+		p.depth--
 		if err != nil || t.text == "+" {
 			return f, err
 		}
@@ -218,7 +307,10 @@ func (p *parser) power() (*Poly, error) {
 	if expansionBits(base, n) > maxParseExpansionBits {
 		return nil, &ParseError{Column: e.pos + 1, Msg: fmt.Sprintf("power %s of a polynomial of %d terms is too large to expand", e.text, base.Len())}
 	}
-	return new(Poly).Pow(base, n), nil
+	if err := p.charge(e, powerProducts(base, n), "power "+e.text+" of a polynomial of "+strconv.Itoa(base.Len())+" terms"); err != nil {
+		return nil, err
+	}
+	return p.pow(base, n)
 }
 
 // maxParseExpansionBits bounds the estimated size of a power written in
@@ -226,29 +318,128 @@ func (p *parser) power() (*Poly, error) {
 // is refused at once instead of being expanded for minutes.
 const maxParseExpansionBits = 1 << 26
 
+// maxParseProducts bounds the coefficient products one parse may do to
+// expand products and powers (estimated before each one): about 2.5 s of
+// work on a loaded 2-core machine (BENCHMARKS.md), so that a short text like (x+y+z)^200, whose expansion has 20,301
+// terms but takes 29 million products by squaring, is refused at once.
+// Systems met in practice need far fewer ((x+y+z)^60 needs 300,000).
+const maxParseProducts = 1 << 20
+
+// mulChunk is how many coefficient products p.mul does between looks at
+// the context; it also bounds the memory of the unsorted products.
+const mulChunk = 1 << 16
+
+// charge adds n estimated coefficient products to the parse's cost and
+// refuses, at token t, what would exceed maxParseProducts.
+func (p *parser) charge(t token, n float64, what string) error {
+	p.cost += n
+	if p.cost > maxParseProducts {
+		return &ParseError{Column: t.pos + 1, Msg: fmt.Sprintf("%s is too large to expand (about %.3g coefficient products; at most %d in one polynomial)", what, p.cost, maxParseProducts)}
+	}
+	return nil
+}
+
+// mul returns x*y, computed a few rows of the shorter factor at a time so
+// that the context is honoured and the unsorted products stay few.
+func (p *parser) mul(x, y *Poly) (*Poly, error) {
+	if x.Len()*y.Len() <= mulChunk {
+		return new(Poly).Mul(x, y), nil
+	}
+	if x.Len() > y.Len() {
+		x, y = y, x
+	}
+	s := x.ring.stride()
+	rows := max(1, mulChunk/y.Len())
+	acc := x.ring.Zero()
+	for i := 0; i < x.Len(); i += rows {
+		if err := p.ctx.Err(); err != nil {
+			return nil, err
+		}
+		j := min(i+rows, x.Len())
+		part := &Poly{ring: x.ring, coef: x.coef[i:j], mono: x.mono[i*s : j*s]}
+		acc = new(Poly).Add(acc, new(Poly).Mul(part, y))
+	}
+	return acc, nil
+}
+
+// pow returns f^n by repeated squaring with p.mul.
+func (p *parser) pow(f *Poly, n int) (*Poly, error) {
+	acc, base := f.ring.One(), f
+	var err error
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			if acc, err = p.mul(acc, base); err != nil {
+				return nil, err
+			}
+		}
+		if n > 1 {
+			if base, err = p.mul(base, base); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return acc, nil
+}
+
+// choose returns the binomial coefficient C(a, b) in floating point: only
+// its size matters.
+func choose(a, b int) float64 {
+	c := 1.0
+	for i := 1; i <= b; i++ {
+		c = c * float64(a-b+i) / float64(i)
+	}
+	return c
+}
+
+// powTerms bounds the number of terms of f^k: the monomials of k factors
+// from f's t terms, C(k+t-1, t-1), and those of the result's degree in v
+// variables, C(dk+v, v).
+func powTerms(f *Poly, k int) float64 {
+	t, v := f.Len(), f.ring.NumVars()
+	if k == 0 {
+		return 1
+	}
+	if t <= 1 {
+		return float64(t)
+	}
+	return min(choose(k+t-1, t-1), choose(f.TotalDegree()*k+v, v))
+}
+
+// powerProducts estimates the coefficient products of f^n by the repeated
+// squaring of pow, each factor's size bounded by powTerms.
+func powerProducts(f *Poly, n int) float64 {
+	total := 0.0
+	acc, base := 0, 1 // exponents of the accumulator (0: the constant 1) and of the base
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			if acc > 0 {
+				total += powTerms(f, acc) * powTerms(f, base)
+			}
+			acc += base
+		}
+		if n > 1 {
+			total += powTerms(f, base) * powTerms(f, base)
+			base *= 2
+		}
+	}
+	return total
+}
+
 // expansionBits estimates the bits of f^n: its number of terms (at most
 // the number of monomials of n factors from f's terms, and of monomials of
-// the result's degree) times the size of its coefficients.
+// the result's degree) times the size of its coefficients. A single term's
+// power grows only its coefficient, n times the bits.
 func expansionBits(f *Poly, n int) float64 {
 	t := f.Len()
-	if t <= 1 || n <= 1 {
+	if t == 0 || n <= 1 {
 		return 0
 	}
-	// C(n+t-1, t-1) and C(d+v, v), in floating point: only the size matters.
-	choose := func(a, b int) float64 {
-		c := 1.0
-		for i := 1; i <= b; i++ {
-			c = c * float64(a-b+i) / float64(i)
-		}
-		return c
-	}
-	terms := min(choose(n+t-1, t-1), choose(f.TotalDegree()*n+f.ring.NumVars(), f.ring.NumVars()))
 	bits := 1
 	for i := 0; i < t; i++ {
 		c := f.Coef(i)
 		bits = max(bits, c.Num().BitLen()+c.Denom().BitLen())
 	}
-	return terms * float64(n) * (float64(bits) + math.Log2(float64(t)))
+	return powTerms(f, n) * float64(n) * (float64(bits) + math.Log2(float64(t)))
 }
 
 func (p *parser) atom() (*Poly, error) {
@@ -262,13 +453,17 @@ func (p *parser) atom() (*Poly, error) {
 		p.k++
 		v := p.r.VarNamed(t.text)
 		if v == nil {
-			return nil, &ParseError{Column: t.pos + 1, Msg: fmt.Sprintf("unknown variable %q (ring variables: %s)", t.text, strings.Join(p.r.vars, " "))}
+			return nil, &ParseError{Column: t.pos + 1, Msg: fmt.Sprintf("unknown variable %s (ring variables: %s)", quote(t.text), varList(p.r.vars))}
 		}
 		return v, nil
 	case tokOp:
 		if t.text == "(" {
 			p.k++
+			if err := p.nest(t); err != nil {
+				return nil, err
+			}
 			f, err := p.expr()
+			p.depth--
 			if err != nil {
 				return nil, err
 			}

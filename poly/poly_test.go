@@ -203,8 +203,17 @@ func TestParseSystem(t *testing.T) {
 		t.Fatalf("want line 2 error, got %v", err)
 	}
 	_, _, err = ParseSystem("x = y = z\n", Grevlex)
-	if err == nil {
-		t.Fatal("two = accepted")
+	if err == nil || !strings.Contains(err.Error(), "more than one") {
+		t.Fatalf("two =: %v, want an error saying so", err)
+	}
+	// Equations without a vars: line take their variables from both sides.
+	r, ps, err = ParseSystem("x^2 + y^2 = 1\nx*y = z\n", Grevlex)
+	if err != nil || strings.Join(r.Vars(), " ") != "x y z" || ps[1].String() != "x*y - z" {
+		t.Fatalf("equations without vars: %v %v %v", r, ps, err)
+	}
+	_, _, err = ParseSystem("x + 1 = y $ 2\n", Grevlex)
+	if err == nil || !strings.HasPrefix(err.Error(), "line 1, column 11") {
+		t.Fatalf("bad right side: %v, want line 1, column 11", err)
 	}
 }
 
@@ -337,5 +346,50 @@ func TestWeightBounds(t *testing.T) {
 	big, small := r.MustParse("x^10000"), r.MustParse("x^9999*y^10000")
 	if r.Cmp(big.Monomial(0), small.Monomial(0)) <= 0 {
 		t.Error("x^10000 should exceed x^9999*y^10000 with weights (2^30, 1)")
+	}
+}
+
+// TestAliasingAndFreshStorage checks the receiver contract of poly/doc.go:
+// z may be an operand, and a result shares no coefficient with an operand,
+// so changing the result in place leaves the operands alone.
+func TestAliasingAndFreshStorage(t *testing.T) {
+	r, err := NewRing([]string{"x", "y"}, Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := func() *Poly { return r.MustParse("2*x^2 - 3*x*y + 1") }
+	y := func() *Poly { return r.MustParse("x*y - 1/2") }
+	two := big.NewRat(2, 1)
+	for _, tc := range []struct {
+		name   string
+		binary bool
+		op     func(z, a, b *Poly) *Poly
+	}{
+		{"Add", true, func(z, a, b *Poly) *Poly { return z.Add(a, b) }},
+		{"Sub", true, func(z, a, b *Poly) *Poly { return z.Sub(a, b) }},
+		{"Mul", true, func(z, a, b *Poly) *Poly { return z.Mul(a, b) }},
+		{"Neg", false, func(z, a, _ *Poly) *Poly { return z.Neg(a) }},
+		{"Scale", false, func(z, a, _ *Poly) *Poly { return z.Scale(a, two) }},
+		{"Pow", false, func(z, a, _ *Poly) *Poly { return z.Pow(a, 3) }},
+		{"Set", false, func(z, a, _ *Poly) *Poly { return z.Set(a) }},
+	} {
+		want := tc.op(new(Poly), x(), y()).String()
+		a := x()
+		if got := tc.op(a, a, y()).String(); got != want {
+			t.Errorf("%s with z = x: %s, want %s", tc.name, got, want)
+		}
+		b := y()
+		if got := tc.op(b, x(), b).String(); tc.binary && got != want {
+			t.Errorf("%s with z = y: %s, want %s", tc.name, got, want)
+		}
+		a, b = x(), y()
+		z := tc.op(new(Poly), a, b)
+		for i := range z.Len() {
+			c := z.Coef(i)
+			c.Add(c, big.NewRat(1000, 1)) // Coef returns the stored value
+		}
+		if a.String() != x().String() || b.String() != y().String() {
+			t.Errorf("%s: changing the result changed an operand: %s, %s", tc.name, a, b)
+		}
 	}
 }

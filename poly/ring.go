@@ -22,10 +22,10 @@ func NewRing(vars []string, ord Order) (*Ring, error) {
 	r := &Ring{vars: append([]string(nil), vars...), index: make(map[string]int, len(vars)), order: ord}
 	for i, v := range vars {
 		if !isIdent(v) {
-			return nil, fmt.Errorf("poly: variable name %q is not an identifier", v)
+			return nil, fmt.Errorf("poly: variable name %s is not an identifier", quote(v))
 		}
 		if _, dup := r.index[v]; dup {
-			return nil, fmt.Errorf("poly: variable %q appears twice", v)
+			return nil, fmt.Errorf("poly: variable %s appears twice", quote(v))
 		}
 		r.index[v] = i
 	}

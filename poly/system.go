@@ -1,6 +1,7 @@
 package poly
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -12,6 +13,12 @@ import (
 // that lists copied from Singular read too. The ring gets order ord.
 // Equations become lhs - rhs. Errors are *ParseError with line numbers.
 func ParseSystem(text string, ord Order) (*Ring, []*Poly, error) {
+	return ParseSystemContext(context.Background(), text, ord)
+}
+
+// ParseSystemContext is ParseSystem that stops expanding products and
+// powers when ctx is done, returning ctx's error.
+func ParseSystemContext(ctx context.Context, text string, ord Order) (*Ring, []*Poly, error) {
 	type src struct {
 		line int
 		s    string
@@ -39,14 +46,24 @@ func ParseSystem(text string, ord Order) (*Ring, []*Poly, error) {
 	if !varsGiven {
 		seen := map[string]bool{}
 		for _, l := range lines {
-			toks, err := tokenize(l.s)
-			if err != nil {
-				return nil, nil, atLine(err, l.line)
-			}
-			for _, t := range toks {
-				if t.kind == tokIdent && !seen[t.text] {
-					seen[t.text] = true
-					vars = append(vars, t.text)
+			// The sides of "lhs = rhs" are tokenized apart ("=" is no
+			// token of a polynomial); ParseEquation below reports a
+			// second "=" and places errors in the whole line.
+			col := 0
+			for _, side := range strings.Split(l.s, "=") {
+				toks, err := tokenize(side)
+				if err != nil {
+					if pe, ok := err.(*ParseError); ok {
+						pe.Column += col
+					}
+					return nil, nil, atLine(err, l.line)
+				}
+				col += len(side) + 1
+				for _, t := range toks {
+					if t.kind == tokIdent && !seen[t.text] {
+						seen[t.text] = true
+						vars = append(vars, t.text)
+					}
 				}
 			}
 		}
@@ -57,7 +74,7 @@ func ParseSystem(text string, ord Order) (*Ring, []*Poly, error) {
 	}
 	var out []*Poly
 	for _, l := range lines {
-		f, err := r.ParseEquation(l.s)
+		f, err := r.ParseEquationContext(ctx, l.s)
 		if err != nil {
 			return nil, nil, atLine(err, l.line)
 		}
@@ -68,18 +85,24 @@ func ParseSystem(text string, ord Order) (*Ring, []*Poly, error) {
 
 // ParseEquation reads "lhs = rhs" as lhs - rhs, or a plain polynomial.
 func (r *Ring) ParseEquation(s string) (*Poly, error) {
+	return r.ParseEquationContext(context.Background(), s)
+}
+
+// ParseEquationContext is ParseEquation that honours ctx as ParseContext
+// does.
+func (r *Ring) ParseEquationContext(ctx context.Context, s string) (*Poly, error) {
 	lhs, rhs, found := strings.Cut(s, "=")
 	if !found {
-		return r.Parse(s)
+		return r.ParseContext(ctx, s)
 	}
 	if strings.Contains(rhs, "=") {
 		return nil, &ParseError{Column: len(lhs) + 2 + strings.Index(rhs, "=") + 1, Msg: "more than one \"=\" in an equation"}
 	}
-	a, err := r.Parse(lhs)
+	a, err := r.ParseContext(ctx, lhs)
 	if err != nil {
 		return nil, err
 	}
-	b, err := r.Parse(rhs)
+	b, err := r.ParseContext(ctx, rhs)
 	if err != nil {
 		if pe, ok := err.(*ParseError); ok {
 			pe.Column += len(lhs) + 1

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/families-project/families/internal/crosscheck"
+	"github.com/families-project/families/poly"
 	"io"
 	"os/exec"
 	"regexp"
@@ -106,7 +108,7 @@ func checkRows(t *testing.T, rows [][]string) {
 			t.Errorf("row %q: our time %q is not a number", r, v)
 		}
 		if r[col("check")] == "MISMATCH" {
-			t.Errorf("row %q: element counts disagree", r)
+			t.Errorf("row %q: the bases disagree", r)
 		}
 	}
 }
@@ -121,6 +123,9 @@ func TestCompareMarkdown(t *testing.T) {
 	cfg.Markdown = true
 	haveSingular := true
 	if _, err := exec.LookPath(cfg.Singular); err != nil {
+		if crosscheck.InCI() {
+			t.Fatal("Singular is not installed (CI=true: a cross-check that does not run fails)")
+		}
 		t.Log("Singular not installed; its cells must be n/a")
 		haveSingular = false
 	}
@@ -137,6 +142,9 @@ func TestCompareMarkdown(t *testing.T) {
 		sing := r[5]
 		if haveSingular && !regexp.MustCompile(`^[0-9.]+$`).MatchString(sing) {
 			t.Errorf("Singular is installed but its cell is %q", sing)
+		}
+		if haveSingular && r[len(r)-1] != "ok" {
+			t.Errorf("row %q: Singular's basis and ours were not both compared and equal", r)
 		}
 		if !haveSingular && sing != "n/a" {
 			t.Errorf("Singular is missing but its cell is %q", sing)
@@ -263,5 +271,43 @@ func TestSingularScript(t *testing.T) {
 		if !strings.Contains(script, want) {
 			t.Errorf("script lacks %q:\n%s", want, script)
 		}
+	}
+}
+
+// TestCheckComparesBases: the check column compares the bases, not only
+// their sizes, and reads Singular's and SymPy's printing alike.
+func TestCheckComparesBases(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y")
+	ours := canonical([]*poly.Poly{r.MustParse("x^2 - 3/2*y"), r.MustParse("y^2 - 1")})
+	singular, err := canonicalText(r, "2*x^2-3*y,y^2-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sympy, err := canonicalText(r, "y**2 - 1, x**2 - 3*y/2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := canonicalText(r, "x^2-y,y^2-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := func(basis string) *result { return &result{status: stOK, elems: 2, basis: basis} }
+	for _, tc := range []struct {
+		name string
+		rs   []*result
+		want string
+	}{
+		{"same ideal, three printings", []*result{ok(ours), ok(singular), ok(sympy)}, "ok"},
+		{"same size, other basis", []*result{ok(ours), ok(other)}, "MISMATCH"},
+		{"other size", []*result{ok(ours), {status: stOK, elems: 3}}, "MISMATCH"},
+		{"basis not reported: sizes", []*result{ok(ours), {status: stOK, elems: 2}}, "ok"},
+		{"one finished", []*result{ok(ours), {status: stTimeout}}, "-"},
+	} {
+		if got := check(tc.rs...); got != tc.want {
+			t.Errorf("%s: check = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if _, err := canonicalText(r, "x^^2"); err == nil {
+		t.Error("canonicalText read x^^2")
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/families-project/families/poly"
 )
 
 // An external tool (Singular, SymPy) runs all systems in one process and
@@ -19,6 +21,7 @@ import (
 //	WARM <system> <order> <us> <n>     the warm-up took us and gave n elements
 //	RUN <system> <order> <us> <n>      a timed run
 //	DONE <system> <order>              the measurement is complete
+//	BASIS <system> <order> <p>,<p>,... the basis of the last run
 //	TIMEOUT <system> <order>           a run exceeded the timeout
 //	SKIP <system> <order> <reason>     not measured
 //	ERROR <system> <order> <message>   the tool failed on this measurement
@@ -96,6 +99,7 @@ func runExternal(ctx context.Context, x external, systems []*system) (results, s
 		}
 		from = index[p.cur.sys] + 1
 	}
+	canonicalize(rs, systems)
 	return rs, version
 }
 
@@ -176,6 +180,13 @@ func (p *protocol) line(l string) bool {
 			r.status = stOK
 		}
 		p.cur = key{}
+	case "BASIS":
+		// The polynomials may hold spaces: the rest of the line is the text.
+		if r != nil {
+			if parts := strings.SplitN(t, " ", 4); len(parts) == 4 {
+				r.raw = parts[3]
+			}
+		}
 	case "TIMEOUT":
 		p.rs[k] = &result{status: stTimeout}
 		p.cur = key{}
@@ -259,4 +270,32 @@ func lookTool(name string) (string, error) {
 		return "", fmt.Errorf("%s not found", name)
 	}
 	return p, nil
+}
+
+// canonicalize reads the bases the tool printed in each system's ring and
+// order and writes them in canonical form, for check. A basis that does
+// not parse becomes a text no basis has, so check reports a mismatch, and
+// the parse error goes to the note.
+func canonicalize(rs results, systems []*system) {
+	for _, s := range systems {
+		for _, o := range []string{grevlex, lex} {
+			r := rs[key{s.name, o}]
+			if r == nil || r.raw == "" {
+				continue
+			}
+			ring := s.ring
+			if o == lex {
+				var err error
+				if ring, err = s.ring.WithOrder(poly.Lex); err != nil {
+					r.basis, r.note = "unreadable", err.Error()
+					continue
+				}
+			}
+			b, err := canonicalText(ring, r.raw)
+			if err != nil {
+				b, r.note = "unreadable", "basis: "+err.Error()
+			}
+			r.basis, r.raw = b, ""
+		}
+	}
 }

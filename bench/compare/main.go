@@ -32,9 +32,9 @@
 // The tools run one after the other, never concurrently.
 //
 // A missing tool gives "n/a" cells and a note, not a failure. As a sanity
-// check the number of basis elements of ours and Singular's (and SymPy's)
-// are compared and every mismatch is flagged in the check column and in the
-// notes.
+// check the bases of ours, Singular's and SymPy's are compared, each read
+// back into the system's ring and made monic (canonical), and every
+// mismatch is flagged in the check column and in the notes.
 package main
 
 import (

@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"runtime"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/families-project/families/groebner"
@@ -32,9 +35,12 @@ type result struct {
 	best   time.Duration // best run (the warm-up when runs == 0)
 	runs   int           // timed runs after the warm-up
 	elems  int           // elements of the basis
-	dim    int           // Krull dimension, when known (hasDim)
-	hasDim bool
-	note   string // why the result is n/a or an error
+	// basis is the basis in canonical form (see canonical), "" when the
+	// tool did not report it; raw is the text an external tool printed.
+	basis, raw string
+	dim        int // Krull dimension, when known (hasDim)
+	hasDim     bool
+	note       string // why the result is n/a or an error
 }
 
 // key names a measurement of one tool.
@@ -66,10 +72,10 @@ func (r *result) addRun(d time.Duration, warm bool) {
 // measureOurs times our engine on s in both orders and stores the results.
 func measureOurs(ctx context.Context, cfg config, s *system, rs results) {
 	var G []*poly.Poly
-	gr := timeRuns(ctx, cfg, func(ctx context.Context) (int, error) {
+	gr := timeRuns(ctx, cfg, func(ctx context.Context) ([]*poly.Poly, error) {
 		g, err := groebner.Basis(ctx, s.polys, groebner.Limits{})
 		G = g
-		return len(g), err
+		return g, err
 	})
 	rs[key{s.name, grevlex}] = gr
 	if gr.status != stOK {
@@ -84,23 +90,21 @@ func measureOurs(ctx context.Context, cfg config, s *system, rs results) {
 		rs[key{s.name, lex}] = &result{status: stError, note: err.Error()}
 		return
 	}
-	var f func(ctx context.Context) (int, error)
+	var f func(ctx context.Context) ([]*poly.Poly, error)
 	switch gr.dim {
 	case -1:
 		// The unit ideal: the grevlex basis [1] is the lex basis too.
-		f = func(ctx context.Context) (int, error) {
-			g, err := groebner.Basis(ctx, s.polys, groebner.Limits{})
-			return len(g), err
+		f = func(ctx context.Context) ([]*poly.Poly, error) {
+			return groebner.Basis(ctx, s.polys, groebner.Limits{})
 		}
 	case 0:
 		// The whole way to a lex basis: grevlex, then FGLM.
-		f = func(ctx context.Context) (int, error) {
+		f = func(ctx context.Context) ([]*poly.Poly, error) {
 			g, err := groebner.Basis(ctx, s.polys, groebner.Limits{})
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
-			l, err := groebner.FGLM(ctx, g, lexRing, groebner.Limits{})
-			return len(l), err
+			return groebner.FGLM(ctx, g, lexRing, groebner.Limits{})
 		}
 	default:
 		F := make([]*poly.Poly, len(s.polys))
@@ -110,9 +114,8 @@ func measureOurs(ctx context.Context, cfg config, s *system, rs results) {
 				return
 			}
 		}
-		f = func(ctx context.Context) (int, error) {
-			l, err := groebner.Basis(ctx, F, groebner.Limits{})
-			return len(l), err
+		f = func(ctx context.Context) ([]*poly.Poly, error) {
+			return groebner.Basis(ctx, F, groebner.Limits{})
 		}
 	}
 	lr := timeRuns(ctx, cfg, f)
@@ -123,8 +126,8 @@ func measureOurs(ctx context.Context, cfg config, s *system, rs results) {
 // timeRuns runs f once as a warm-up and then up to cfg.Repeat times, each
 // run under a deadline of cfg.Timeout, with a garbage collection before
 // every run so that one run's garbage is not charged to the next. f returns
-// the number of basis elements.
-func timeRuns(ctx context.Context, cfg config, f func(context.Context) (int, error)) *result {
+// the basis, whose canonical form the result keeps.
+func timeRuns(ctx context.Context, cfg config, f func(context.Context) ([]*poly.Poly, error)) *result {
 	r := &result{}
 	var used time.Duration
 	for i := 0; i <= cfg.Repeat; i++ {
@@ -134,7 +137,8 @@ func timeRuns(ctx context.Context, cfg config, f func(context.Context) (int, err
 		runtime.GC()
 		rctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 		t0 := time.Now()
-		n, err := f(rctx)
+		G, err := f(rctx)
+		n := len(G)
 		d := time.Since(t0)
 		cancel()
 		used += d
@@ -152,9 +156,42 @@ func timeRuns(ctx context.Context, cfg config, f func(context.Context) (int, err
 		if i > 0 && n != r.elems {
 			return &result{status: stError, note: fmt.Sprintf("runs disagree: %d and %d elements", r.elems, n)}
 		}
+		if i == 0 {
+			r.basis = canonical(G)
+		}
 		r.elems = n
 		r.addRun(d, i == 0)
 	}
 	r.status = stOK
 	return r
+}
+
+// canonical writes a reduced basis so that two tools' bases of one ideal in
+// one order give the same text: every element monic, in poly's syntax,
+// the elements sorted. Cost: one scaling and printing per element.
+func canonical(G []*poly.Poly) string {
+	out := make([]string, len(G))
+	for i, g := range G {
+		if !g.IsZero() {
+			g = new(poly.Poly).Scale(g, new(big.Rat).Inv(g.LeadCoef()))
+		}
+		out[i] = g.String()
+	}
+	slices.Sort(out)
+	return strings.Join(out, "; ")
+}
+
+// canonicalText is canonical for a basis printed by another tool as
+// polynomials separated by commas, in Singular's syntax or SymPy's (**
+// for powers), read in ring r.
+func canonicalText(r *poly.Ring, text string) (string, error) {
+	var G []*poly.Poly
+	for _, t := range strings.Split(text, ",") {
+		g, err := r.Parse(strings.ReplaceAll(strings.TrimSpace(t), "**", "^"))
+		if err != nil {
+			return "", err
+		}
+		G = append(G, g)
+	}
+	return canonical(G), nil
 }

@@ -104,18 +104,27 @@ func (rep *report) ratio(a, b *result) string {
 	return "n/a"
 }
 
-// check compares the number of basis elements of the finished tools.
+// check compares the bases of the finished tools, in canonical form (see
+// canonical), and their numbers of elements: "MISMATCH" when two differ,
+// "ok" when at least two finished and agree, "-" otherwise. A tool that
+// did not report its basis is compared by its number of elements alone.
 func check(rs ...*result) string {
-	n, first := 0, -1
+	n := 0
+	var first *result
 	for _, r := range rs {
 		if r.status != stOK {
 			continue
 		}
 		n++
-		if first < 0 {
-			first = r.elems
-		} else if r.elems != first {
+		if first == nil {
+			first = r
+			continue
+		}
+		if r.elems != first.elems || r.basis != "" && first.basis != "" && r.basis != first.basis {
 			return "MISMATCH"
+		}
+		if first.basis == "" {
+			first = r
 		}
 	}
 	if n < 2 {
@@ -217,7 +226,7 @@ func (rep *report) notes() []string {
 				}
 			}
 			if check(rep.ours.get(s.name, o), rep.singular.get(s.name, o), rep.sympy.get(s.name, o)) == "MISMATCH" {
-				notes = append(notes, fmt.Sprintf("MISMATCH %s %s: basis elements %s.", s.name, o, strings.Join(parts, ", ")))
+				notes = append(notes, fmt.Sprintf("MISMATCH %s %s: the bases differ (elements: %s).", s.name, o, strings.Join(parts, ", ")))
 			}
 		}
 	}

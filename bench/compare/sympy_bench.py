@@ -20,6 +20,7 @@ Output, one line each, flushed as it happens (times in microseconds):
     WARM <system> <order> <us> <elements>
     RUN <system> <order> <us> <elements>
     DONE <system> <order>
+    BASIS <system> <order> <polynomial>,<polynomial>,...
     TIMEOUT <system> <order>
     SKIP <system> <order> <reason>
     ERROR <system> <order> <message>
@@ -78,6 +79,7 @@ def measure(name, order, fn, job):
         out("ERROR", name, order, msg)
         return None
     out("DONE", name, order)
+    out("BASIS", name, order, ",".join(str(e) for e in res.exprs))
     return res
 
 

@@ -76,19 +76,21 @@ func singularScript(cfg config, systems []*system) string {
 		fmt.Fprintf(&b, "  %s + \" \" + string(BenchT) + \"0 \" + string(size(BenchG));\n", ev("RUN"))
 		b.WriteString("}\n")
 		fmt.Fprintf(&b, "%s;\n", ev("DONE"))
+		fmt.Fprintf(&b, "%s + \" \" + string(BenchG);\n", ev("BASIS"))
 	}
 	for _, s := range systems {
 		vars := strings.Join(s.ring.Vars(), ",")
 		fmt.Fprintf(&b, "// %s\n", s.name)
 		fmt.Fprintf(&b, "ring BenchR = 0, (%s), dp;\n", vars)
-		b.WriteString("option(redSB); option(redTail);\n")
+		// short = 0 prints x^2, not x2, which poly reads as a variable.
+		b.WriteString("option(redSB); option(redTail); short = 0;\n")
 		fmt.Fprintf(&b, "ideal BenchI =\n  %s;\n", strings.Join(s.polyStrings(), ",\n  "))
 		b.WriteString("ideal BenchG;\n")
 		measure(s.name, grevlex, "std")
 		b.WriteString("BenchD = dim(BenchG);\n")
 		fmt.Fprintf(&b, "\"DIM %s \" + string(BenchD);\n", s.name)
 		fmt.Fprintf(&b, "ring BenchL = 0, (%s), lp;\n", vars)
-		b.WriteString("option(redSB); option(redTail);\n")
+		b.WriteString("option(redSB); option(redTail); short = 0;\n")
 		b.WriteString("ideal BenchI = imap(BenchR, BenchI);\n")
 		b.WriteString("ideal BenchG;\n")
 		b.WriteString("if (BenchD <= 0) {\n")

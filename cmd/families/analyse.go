@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -18,7 +19,7 @@ import (
 const defaultOps = "+=|x-++-|+=|=====|/="
 
 const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json|jsonl|html]
-       families COMMAND [flags]   (commands: groebner, check, ...; "families COMMAND --help")
+       families COMMAND [flags]   (the commands are listed below; "families COMMAND --help")
 
 Analyses one operator setting of an m x n grid of numbers: its lines as
 equations, the polynomial system with denominators cleared, the conditions
@@ -56,7 +57,7 @@ type gridFlags struct {
 func addGridFlags(fs *pflag.FlagSet, g *gridFlags, opsDefault string) {
 	fs.StringVar(&g.ops, "ops", opsDefault, "operator cells in row-major layout order, e.g. \"x=|+x//-|x=|=====|x=\"")
 	fs.StringVar(&g.size, "size", "3x3", "grid size MxN (rows x columns of numbers), each at least 2")
-	fs.StringVar(&g.lines, "lines", "", "lines that are conditions: comma list of rows, cols, diag, short (default: see above)")
+	fs.StringVar(&g.lines, "lines", "", "lines that are conditions: comma list of rows, cols, diag (corner to corner), short (other diagonals) (default rows,cols,diag when the setting has =, all four otherwise)")
 	fs.StringVar(&g.eval, "eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right)")
 }
 
@@ -85,7 +86,7 @@ func (g *gridFlags) parse() (*grid.Setting, families.Options, error) {
 var onePuzzleSettingFlags = []string{"puzzles", "questions", "budget", "min", "distinct", "max-digits", "diagonals", "random-letters"}
 
 func runAnalyse(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("families", analyseUsage, stderr)
+	fs := newFlags("families", analyseUsage+"\nCommands:\n"+commandList(), stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")
@@ -100,6 +101,9 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return usagef("unexpected argument %q (commands: %s)", fs.Arg(0), commandNames())
 	}
 	if err := checkFormat(*format, "text", "json", "jsonl", "html"); err != nil {
+		return err
+	}
+	if err := pf.check(); err != nil {
 		return err
 	}
 	s, opt, err := g.parse()
@@ -130,12 +134,29 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return sweepPattern(fs, s, opt, stdout, stderr)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
-	rep, err := families.Analyze(context.Background(), s, opt)
+	// A signal stops the algebra like --timeout does: the report of class
+	// timeout is still written, and the status is 1. --timeout bounds the
+	// members, puzzles and questions too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	stopped := func() error {
+		if interrupt.Err() != nil {
+			return errors.New("interrupted")
+		}
+		return context.Cause(ctx)
+	}
+	rep, err := families.Analyze(ctx, s, opt)
 	if err != nil {
 		return usageError{err}
 	}
-	if err := writeAnalysis(context.Background(), stdout, *format, rep, opt, pf); err != nil {
+	if err := writeAnalysis(ctx, stdout, *format, rep, opt, pf); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w while making members, puzzles or questions", stopped())
+		}
 		return err
+	}
+	if ctx.Err() != nil && rep.Class != families.ClassTimeout {
+		return stopped()
 	}
 	// The report is written either way (it holds the system and what was
 	// found), but a script must not take an unfinished analysis for an answer.
@@ -184,9 +205,25 @@ func writeReport(w io.Writer, rep *families.Report) {
 	}
 	fmt.Fprintln(w)
 	if res := rep.Result(); res != nil {
+		if differentParameters(rep.Independent, res) {
+			fmt.Fprintf(w, "  ({%s} are free numbers read off the leading terms of the basis; a family below is written\n"+
+				"  in the free numbers that give it the simplest formulas, which can be others)\n", strings.Join(rep.Independent, ", "))
+		}
 		writeFamilies(w, rep.Setting(), res)
 		writeSolutions(w, rep.Setting(), res)
 	}
+}
+
+// differentParameters reports whether some family is written in other
+// parameters than the free numbers of the class line.
+func differentParameters(free []string, res *solve.Result) bool {
+	want := strings.Join(free, ",")
+	for _, f := range res.Families() {
+		if strings.Join(f.Parameters, ",") != want {
+			return true
+		}
+	}
+	return false
 }
 
 // writeFamilies prints each family as formulas, one number a line, and

@@ -29,7 +29,7 @@ func init() {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("check", checkUsage, stderr)
+	fs := newFlags("check", checkUsage, stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, "")
 	if err := parseFlags(fs, args); err != nil {

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
+	"github.com/families-project/families/families/count"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 )
@@ -35,7 +32,7 @@ func init() {
 }
 
 func runCount(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("count", countUsage, stderr)
+	fs := newFlags("count", countUsage, stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, "")
 	maxSum := fs.Int("max-sum", 0, "largest s = a + b + d + f (required)")
@@ -63,11 +60,15 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 		return usagef("--ops %s has no wildcards: count needs a pattern", s)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := commandContext(0)
 	defer stop()
 	start := time.Now()
-	c, err := sweep.Count(ctx, s, sweep.CountOptions{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
-		Filter: sweep.Filter{RequireAllOps: *allOps}})
+	// The counts go to stdout only at the end, after the bar is cleared.
+	bar := newProgress(stderr, false, "count", "systems")
+	bar.begin(0)
+	c, err := count.Count(ctx, s, count.Options{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
+		Filter: sweep.Filter{RequireAllOps: *allOps}, Progress: bar.update})
+	bar.clear()
 	if err != nil {
 		return err
 	}

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
+	"github.com/families-project/families/families/export"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 )
@@ -34,10 +33,10 @@ func init() {
 }
 
 func runExport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("export", exportUsage, stderr)
+	fs := newFlags("export", exportUsage, stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, "")
-	to := fs.String("to", "", "format: "+strings.Join(sweep.Formats, ", "))
+	to := fs.String("to", "", "format: "+strings.Join(export.Formats, ", "))
 	out := fs.String("out", "", "directory to write (created)")
 	positive := fs.Bool("positive", false, "skip settings in which a line without = has no -")
 	allOps := fs.Bool("require-all-ops", false, "skip settings without all of + - x /")
@@ -58,11 +57,11 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return usagef("--sample must not be negative")
 	}
 	known := false
-	for _, f := range sweep.Formats {
+	for _, f := range export.Formats {
 		known = known || f == *to
 	}
 	if !known {
-		return usagef("unknown format --to %s (want %s)", *to, strings.Join(sweep.Formats, ", "))
+		return usagef("unknown format --to %s (want %s)", *to, strings.Join(export.Formats, ", "))
 	}
 	s, opt, err := g.parse()
 	if err != nil {
@@ -71,17 +70,25 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if s.Wildcards() == 0 {
 		return usagef("--ops %s has no wildcards: export needs a pattern", s)
 	}
+	// --out is a directory (made if absent): anything else is refused
+	// before the work, not found out when the first file is written.
+	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
+		return usagef("--out %s is not a directory: export writes a directory of files", *out)
+	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := commandContext(0)
 	defer stop()
 	plan, err := sweep.NewPlan(ctx, s, sweep.Options{
 		Analysis: opt, Filter: sweep.Filter{Positive: *positive, RequireAllOps: *allOps},
 		Sample: *sample, Seed: *seed, Jobs: *jobs, Members: 1, OncePerOrbit: !*every,
 	})
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while planning; nothing was written")
+		}
 		return usageError{err}
 	}
-	res, err := plan.Export(ctx, *to, *out)
+	res, err := export.Write(ctx, plan, *to, *out)
 	if err != nil {
 		return err
 	}

@@ -12,12 +12,15 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-const groebnerUsage = `usage: families groebner [--order lex|grlex|grevlex] [--vars "x y z"] [--format text|json] [FILE|-]
+const groebnerUsage = `usage: families groebner [--order lex|grlex|grevlex] [--vars "x y z"] [--saturate POLY] [--eliminate "u v"] [--format text|json] [FILE|-]
 
 Reads a system file (one polynomial or equation lhs = rhs per line, # comments,
 an optional first line "vars: x y z") and prints its reduced Gröbner basis, one
 monic polynomial per line, leading monomials in decreasing order. Lex bases of
 zero-dimensional ideals are computed in grevlex and converted with FGLM.
+--saturate POLY first saturates the ideal by POLY (I : POLY^∞, the solutions
+where POLY vanishes removed); --eliminate then intersects it with the ring of
+the variables not listed, whose basis is printed.
 `
 
 func init() {
@@ -28,11 +31,13 @@ func init() {
 var stdin io.Reader = os.Stdin
 
 func runGroebner(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("groebner", groebnerUsage, stderr)
+	fs := newFlags("groebner", groebnerUsage, stdout)
 	order := fs.String("order", "grevlex", "monomial order: lex, grlex or grevlex")
 	vars := fs.String("vars", "", `variable order, e.g. "x y z" (default: the file's vars: line, else order of first appearance)`)
 	format := fs.String("format", "text", "output format: text or json")
 	timeout := fs.Duration("timeout", 0, "give up after this long (e.g. 30s; 0: no limit)")
+	saturate := fs.String("saturate", "", "saturate the ideal by this polynomial first (I : POLY^∞)")
+	eliminate := fs.String("eliminate", "", `eliminate these variables, e.g. "u1 u2": print the basis of the ideal in the others`)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,21 +55,24 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 	if *vars != "" {
 		text = "vars: " + *vars + "\n" + stripVarsLine(text)
 	}
-	r, F, err := poly.ParseSystem(text, ord)
+	// The time limit covers the whole command: expanding powers too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	r, F, err := poly.ParseSystemContext(ctx, text, ord)
 	if err != nil {
-		return usageError{err}
+		return parseFailure(ctx, err)
 	}
 	if len(F) == 0 {
 		return usagef("the system has no polynomials")
 	}
-	G, err := basisIn(context.Background(), r, F, groebner.Limits{Timeout: *timeout})
+	r, G, err := idealBasis(ctx, r, F, *saturate, strings.Fields(*eliminate))
 	if err != nil {
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
 		return err
 	}
 	dim, _ := groebner.Dimension(G)
-	if len(G) == 0 {
-		dim = r.NumVars()
-	}
 	var degree *int
 	if dim == 0 {
 		if d, ok := groebner.Degree(G, 1<<22); ok {
@@ -87,6 +95,46 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, g)
 	}
 	return nil
+}
+
+// idealBasis returns the reduced basis, in r's order, of the ideal of F
+// saturated by the polynomial sat (when not empty), intersected with the
+// ring of the variables not in elim (when not empty; the result's ring is
+// then that ring, in r's order).
+func idealBasis(ctx context.Context, r *poly.Ring, F []*poly.Poly, sat string, elim []string) (*poly.Ring, []*poly.Poly, error) {
+	lim := groebner.Limits{}
+	if sat != "" {
+		f, err := r.Parse(sat)
+		if err != nil {
+			return nil, nil, usagef("--saturate: %v", err)
+		}
+		if F, err = groebner.Saturate(ctx, F, f, lim); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(elim) == 0 {
+		G, err := basisIn(ctx, r, F, lim)
+		return r, G, err
+	}
+	for _, v := range elim {
+		if _, ok := r.VarIndex(v); !ok {
+			return nil, nil, usagef("--eliminate: %q is not a variable of %s", v, r)
+		}
+	}
+	small, E, err := groebner.Eliminate(ctx, F, elim, lim)
+	if err != nil || r.Order().Equal(poly.Grevlex) {
+		return small, E, err
+	}
+	rs, err := small.WithOrder(r.Order())
+	if err != nil {
+		return nil, nil, err
+	}
+	moved, err := poly.ToRingAll(E, rs)
+	if err != nil {
+		return nil, nil, err
+	}
+	G, err := basisIn(ctx, rs, moved, lim)
+	return rs, G, err
 }
 
 // basisIn computes the reduced basis of F in r's order; for lex-like

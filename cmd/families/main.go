@@ -5,12 +5,18 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 )
@@ -41,33 +47,137 @@ func usagef(format string, args ...any) error {
 
 func main() {
 	tuneGC()
+	ctx, cancel := context.WithCancel(context.Background())
+	interrupt = ctx
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sig
+		cancel()
+		// The command stops at its next look at the context and says so.
+		// One that does not within interruptGrace (or a second signal)
+		// is ended here, with a word rather than silently.
+		select {
+		case <-sig:
+		case <-time.After(interruptGrace):
+		}
+		fmt.Fprintf(os.Stderr, "families: interrupted (%s)\n", s)
+		os.Exit(1)
+	}()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run executes the command line args and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+// interrupt is done once the process gets SIGINT or SIGTERM (main sets it
+// up; tests may replace it). Every command's work runs under it.
+var interrupt = context.Background()
+
+// commandContext returns the context of a command's work: done on a signal
+// (interrupt) or, when timeout > 0, after timeout with a cause that says so.
+func commandContext(timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout <= 0 {
+		return context.WithCancel(interrupt)
+	}
+	return context.WithTimeoutCause(interrupt, timeout, fmt.Errorf("timed out after %s (--timeout)", timeout))
+}
+
+// interruptGrace is how long a command may take to stop after a signal
+// before main ends the process itself.
+const interruptGrace = 10 * time.Second
+
+// maxMessage bounds an error line, whatever a message quotes.
+const maxMessage = 600
+
+// run executes the command line args and returns the exit status. Standard
+// output is buffered, and a write to it that fails (a full disk, a closed
+// pipe) fails the command with status 1: output is never lost silently.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	out := bufio.NewWriter(stdout)
+	defer func() {
+		if err := out.Flush(); err != nil && code == 0 {
+			fmt.Fprintf(stderr, "families: writing the output: %s\n", oneLine(err.Error()))
+			code = 1
+		}
+	}()
+	stdout = out
 	name := "analyse"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		if _, ok := commands[args[0]]; !ok {
-			fmt.Fprintf(stderr, "families: unknown command %q (commands: %s)\n", args[0], commandNames())
+			fmt.Fprintf(stderr, "families: %s\n", oneLine(fmt.Sprintf("unknown command %q (commands: %s)", args[0], commandNames())))
 			return 2
 		}
 		name, args = args[0], args[1:]
 	}
 	err := commands[name].run(args, stdout, stderr)
+	if interrupt.Err() != nil && (err == nil || !strings.Contains(err.Error(), "interrupted")) {
+		// A signal came: the work may be cut short wherever it was.
+		err = errors.Join(err, errors.New("interrupted"))
+	}
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, pflag.ErrHelp):
 		return 0
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", "; ")
-	fmt.Fprintf(stderr, "families %s: %s\n", name, msg)
+	fmt.Fprintf(stderr, "%s: %s\n", commandPrefix(name), oneLine(err.Error()))
 	var ue usageError
-	if errors.As(err, &ue) {
+	if errors.As(err, &ue) && interrupt.Err() == nil {
 		return 2
 	}
 	return 1
+}
+
+// commandPrefix is how errors name the command: "families" for the
+// default command (the name the README and --help use for it),
+// "families NAME" for the others.
+func commandPrefix(name string) string {
+	if name == "analyse" {
+		return "families"
+	}
+	return "families " + name
+}
+
+// commandList lists every command with its summary, one a line, for the
+// usage text.
+func commandList() string {
+	var b strings.Builder
+	for _, n := range strings.Split(commandNames(), ", ") {
+		fmt.Fprintf(&b, "  %-9s %s\n", n, commands[n].summary)
+	}
+	return b.String()
+}
+
+// maxWord bounds a run of characters without a space in an error line:
+// the messages' own words are short, so a longer one quotes the input
+// (a file name, a size, an operator string) and is cut.
+const maxWord = 80
+
+// oneLine returns msg on one line of at most maxMessage bytes, with every
+// word of more than maxWord bytes cut, each at a character boundary.
+func oneLine(msg string) string {
+	msg = strings.ReplaceAll(strings.TrimSpace(msg), "\n", "; ")
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		if len(w) > maxWord {
+			words[i] = cutAt(w, maxWord) + fmt.Sprintf("...(%d bytes)", len(w))
+		}
+	}
+	msg = strings.Join(words, " ")
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	return cutAt(msg, maxMessage) + fmt.Sprintf("... (%d bytes)", len(msg))
+}
+
+// cutAt returns the longest prefix of s of at most n bytes that ends at a
+// character boundary.
+func cutAt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 func commandNames() string {
@@ -79,16 +189,19 @@ func commandNames() string {
 	return strings.Join(names, ", ")
 }
 
-// newFlags returns a flag set that reports errors instead of exiting, with
-// usage text written to stderr.
-func newFlags(name, usage string, stderr io.Writer) *pflag.FlagSet {
+// newFlags returns a flag set that reports errors instead of exiting.
+// The usage text is help that was asked for (--help, -h), so it goes to
+// stdout, where "families --help | less" finds it; pflag calls Usage for
+// nothing else when errors are continued, and a flag error is one line on
+// stderr (see run).
+func newFlags(name, usage string, stdout io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fmt.Fprintln(stderr, "\nFlags:")
-		fmt.Fprint(stderr, fs.FlagUsages())
+		fmt.Fprint(stdout, usage)
+		fmt.Fprintln(stdout, "\nFlags:")
+		fmt.Fprint(stdout, fs.FlagUsages())
 	}
 	return fs
 }
@@ -121,6 +234,16 @@ func readInput(args []string, stdin io.Reader) (string, error) {
 		return "", usageError{err}
 	}
 	return string(b), nil
+}
+
+// parseFailure classifies an error of poly's parsers: bad input (status
+// 2), or the command's time limit or an interruption reached while
+// expanding (status 1).
+func parseFailure(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return usageError{err}
 }
 
 func checkFormat(format string, allowed ...string) error {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // gcPercent is the garbage collector's target while the heap is well below
@@ -33,28 +34,55 @@ func tuneGC() {
 	debug.SetMemoryLimit(avail / 2)
 }
 
-// availableMemory returns the bytes this process may use: the smaller of
-// the machine's memory and every memory limit on the way from its own
-// cgroup (Slurm's job, a Kubernetes pod, a systemd scope) up to the root;
-// 0 when none is known.
+// availableMemory returns the bytes this process may use: the smallest of
+// the machine's memory, the address-space limit (RLIMIT_AS, ulimit -v) and
+// every memory limit on the way from its own cgroup (Slurm's job, a
+// Kubernetes pod, a systemd scope) up to the root; 0 when none is known.
 func availableMemory() int64 {
 	total := int64(0)
 	if f, err := os.Open("/proc/meminfo"); err == nil {
 		total = memTotal(bufio.NewScanner(f))
 		f.Close()
 	}
+	total = smaller(total, addressSpaceLimit())
 	self, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
 		return total
 	}
 	for _, file := range cgroupLimitFiles(string(self)) {
 		if b, err := os.ReadFile(file); err == nil {
-			if lim := cgroupLimit(string(b)); lim > 0 && (total == 0 || lim < total) {
-				total = lim
-			}
+			total = smaller(total, cgroupLimit(string(b)))
 		}
 	}
 	return total
+}
+
+// smaller returns the smaller of two limits, 0 standing for none.
+func smaller(a, b int64) int64 {
+	if a <= 0 || b > 0 && b < a {
+		return b
+	}
+	return a
+}
+
+// addressSpaceLimit returns the soft RLIMIT_AS (ulimit -v) in bytes, 0
+// when there is none. The Go runtime reserves address space beyond what it
+// uses, so the heap is given at most three quarters of it.
+func addressSpaceLimit() int64 {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil {
+		return 0
+	}
+	return rlimitBytes(rl.Cur)
+}
+
+// rlimitBytes turns a soft limit into usable bytes: 0 for none
+// (RLIM_INFINITY, or past what an int64 holds), three quarters otherwise.
+func rlimitBytes(cur uint64) int64 {
+	if cur == 0 || cur >= 1<<62 {
+		return 0
+	}
+	return int64(cur / 4 * 3)
 }
 
 // cgroupLimitFiles lists the memory limit files that bound the cgroup

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -81,5 +82,53 @@ func TestCgroupLimitFiles(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("cgroupLimitFiles(%q) =\n%q\nwant\n%q", tc.self, got, tc.want)
 		}
+	}
+}
+
+func TestRlimitBytes(t *testing.T) {
+	tests := []struct {
+		cur  uint64
+		want int64
+	}{
+		{0, 0},
+		{^uint64(0), 0}, // RLIM_INFINITY
+		{1 << 62, 0},
+		{4 << 30, 3 << 30},
+		{1000, 750},
+	}
+	for _, tc := range tests {
+		if got := rlimitBytes(tc.cur); got != tc.want {
+			t.Errorf("rlimitBytes(%d) = %d, want %d", tc.cur, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ a, b, want int64 }{{0, 5, 5}, {5, 0, 5}, {3, 5, 3}, {5, 3, 3}, {0, 0, 0}} {
+		if got := smaller(tc.a, tc.b); got != tc.want {
+			t.Errorf("smaller(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestAvailableMemoryRlimit lowers this process's RLIMIT_AS (ulimit -v) to
+// the memory it would otherwise use, and checks that the cap follows it.
+func TestAvailableMemoryRlimit(t *testing.T) {
+	before := availableMemory()
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &old); err != nil || before <= 0 {
+		t.Skipf("no limit to compare with (%v, %d)", err, before)
+	}
+	if old.Cur < uint64(before) {
+		t.Skipf("RLIMIT_AS is already %d, below %d", old.Cur, before)
+	}
+	lim := old
+	lim.Cur = uint64(before)
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &lim); err != nil {
+		t.Skipf("cannot set RLIMIT_AS: %v", err)
+	}
+	got := availableMemory()
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &old); err != nil {
+		t.Fatal(err)
+	}
+	if want := before / 4 * 3; got != want {
+		t.Errorf("availableMemory() with RLIMIT_AS %d = %d, want %d", before, got, want)
 	}
 }

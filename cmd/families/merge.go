@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,9 +18,12 @@ setting index, on stdout or in --out, and writes the summary of the whole
 sweep on stderr: the same records and summary as a sweep without shards.
 A shard whose last line is incomplete (killed while writing) is refused:
 resume it with --resume first. So are a setting present in two files,
-files of different sweeps, a shard with fewer records than it plans, and
-a missing shard. --out may be one of the inputs: it is replaced only when
-the merge succeeds.
+files of different sweeps, a shard with fewer records than it plans, a
+missing shard, a record whose index does not number its setting in the
+pattern, and (for a sweep without --sample, whose options merge finds from
+its id) records that are not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
+only when the merge succeeds, and only if it is a regular file that no
+sweep or merge is writing (exit status 2 otherwise).
 `
 
 func init() {
@@ -27,7 +31,7 @@ func init() {
 }
 
 func runMerge(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("merge", mergeUsage, stderr)
+	fs := newFlags("merge", mergeUsage, stdout)
 	out := fs.String("out", "", "write the merged records to this file instead of stdout")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -46,8 +50,30 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	var sum *sweep.Summary
 	var err error
+	if *out != "" {
+		// Only a regular file is replaced, and not while a sweep or
+		// another merge writes it.
+		_, statErr := os.Lstat(*out)
+		lock, err := sweep.OpenOutput(*out)
+		if err != nil {
+			return usageError{err}
+		}
+		defer lock.Close()
+		if errors.Is(statErr, os.ErrNotExist) {
+			defer func() {
+				// OpenOutput created it; a failed merge leaves nothing.
+				if sum == nil {
+					os.Remove(*out)
+				}
+			}()
+		}
+	}
 	if *out == "" {
-		sum, err = sweep.Merge(stdout, fs.Args(), inputs...)
+		w := &trackedWriter{w: stdout}
+		sum, err = sweep.Merge(w, fs.Args(), inputs...)
+		if w.err != nil {
+			return w.err // the output failed, not the inputs: status 1
+		}
 	} else {
 		sum, err = mergeToFile(*out, fs.Args(), inputs)
 	}
@@ -56,6 +82,21 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = sum.WriteTo(stderr)
 	return err
+}
+
+// A trackedWriter keeps the first error of its writer, so that a failed
+// write can be told from a refused input.
+type trackedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (t *trackedWriter) Write(b []byte) (int, error) {
+	n, err := t.w.Write(b)
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
 }
 
 // mergeToFile merges into a new file beside out and renames it to out at

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/families/puzzle"
 	"github.com/families-project/families/families/solve"
 	"github.com/spf13/pflag"
@@ -49,7 +51,7 @@ func addPuzzleFlags(fs *pflag.FlagSet) *puzzleFlags {
 	def("require-all-ops", func() { fs.Bool("require-all-ops", false, "only settings whose lines use all four operators + - x /") })
 	fs.Bool("random-letters", false, "draw the puzzles' letters at random (see --seed) instead of A, B, C, ... in order of first appearance")
 	def("seed", func() { fs.Uint64("seed", 1, "seed of --random-letters") })
-	fs.Int64("budget", 0, fmt.Sprintf("parameter tuples tried per family (0: %d)", puzzle.DefaultBudget))
+	fs.Int64("budget", 0, fmt.Sprintf("parameter tuples tried per family (0: %d)", members.DefaultBudget))
 	return &puzzleFlags{fs: fs}
 }
 
@@ -72,11 +74,34 @@ func (pf *puzzleFlags) load() {
 	pf.budget, _ = fs.GetInt64("budget")
 }
 
+// maxAsked bounds --members, --puzzles and --questions: each is held in
+// memory and printed, so that a typo like 2147483648 is refused at once
+// rather than growing for gigabytes.
+const maxAsked = 100000
+
+// check loads the flags and refuses negative or too large counts with
+// status 2, before any work.
+func (pf *puzzleFlags) check() error {
+	pf.load()
+	for _, c := range []struct {
+		name string
+		v    int64
+	}{{"members", int64(pf.members)}, {"puzzles", int64(pf.puzzles)}, {"questions", int64(pf.questions)}, {"max-digits", int64(pf.maxDigits)}, {"budget", pf.budget}} {
+		if c.v < 0 {
+			return usagef("--%s must be at least 0, got %d", c.name, c.v)
+		}
+		if c.v > maxAsked && c.name != "budget" && c.name != "max-digits" {
+			return usagef("--%s %d is more than %d", c.name, c.v, maxAsked)
+		}
+	}
+	return nil
+}
+
 // active reports whether members, puzzles or questions were asked for.
 func (pf *puzzleFlags) active() bool { return pf.members > 0 || pf.puzzles > 0 || pf.questions > 0 }
 
-func (pf *puzzleFlags) filter() puzzle.Filter {
-	return puzzle.Filter{Min: pf.min, MaxDigits: pf.maxDigits, Distinct: pf.distinct, AllOps: pf.allOps, Budget: pf.budget}
+func (pf *puzzleFlags) filter() members.Filter {
+	return members.Filter{Min: pf.min, MaxDigits: pf.maxDigits, Distinct: pf.distinct, AllOps: pf.allOps, Budget: pf.budget}
 }
 
 // puzzleOutput holds what the flags asked for; nil slices were not asked
@@ -85,12 +110,15 @@ type puzzleOutput struct {
 	families  int
 	algebraic int // algebraic families, whose members are not searched
 	params    [][]string
-	members   []*puzzle.Member
+	members   []*members.Member
 	puzzles   []*puzzle.Puzzle
 	questions []*puzzle.Question
 	// long counts the members that made no puzzle because a number has
 	// more digits than the digit solver takes.
 	long int
+	// membersStopped says that --budget, not the families, ended a member
+	// search that found fewer members than asked for ("" otherwise).
+	membersStopped string
 }
 
 // build makes the members, puzzles and questions of an analysed setting.
@@ -101,7 +129,7 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	if pf.maxDigits < 0 {
 		return nil, usagef("--max-digits must be at least 0, got %d", pf.maxDigits)
 	}
-	src, err := puzzle.FromReport(ctx, rep, opt)
+	src, err := members.FromReport(ctx, rep, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -118,21 +146,29 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	}
 	f := pf.filter()
 	if pf.members > 0 {
-		if out.members, err = src.Members(ctx, f, pf.members); err != nil {
+		var stopped bool
+		if out.members, stopped, err = src.MembersWithin(ctx, f, pf.members); err != nil {
 			return nil, err
+		}
+		if stopped && len(out.members) < pf.members {
+			budget := f.Budget
+			if budget <= 0 {
+				budget = members.DefaultBudget
+			}
+			out.membersStopped = fmt.Sprintf("the search stopped at the budget of %d parameter tuples per family (--budget): there may be more members", budget)
 		}
 		out.members = nonNil(out.members)
 	}
 	if pf.puzzles > 0 {
 		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed,
-			Skipped: func(*puzzle.Member) { out.long++ }}
-		if out.puzzles, err = src.Puzzles(ctx, f, popt, pf.puzzles); err != nil {
+			Skipped: func(*members.Member) { out.long++ }}
+		if out.puzzles, err = puzzle.Puzzles(ctx, src, f, popt, pf.puzzles); err != nil {
 			return nil, err
 		}
 		out.puzzles = nonNil(out.puzzles)
 	}
 	if pf.questions > 0 {
-		if out.questions, err = src.Questions(ctx, f, pf.questions); err != nil {
+		if out.questions, err = puzzle.Questions(ctx, src, f, pf.questions); err != nil {
 			return nil, err
 		}
 		out.questions = nonNil(out.questions)
@@ -168,8 +204,13 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 	case "json", "jsonl":
 		return writeAnalysisJSON(w, rep, out, format == "json")
 	case "html":
-		note := fmt.Sprintf("Setting %s, %s grid, evaluation %s.", rep.Ops, rep.Size, rep.Eval)
-		return puzzle.WriteHTML(w, &puzzle.Sheet{Title: "Calcrostics", Note: note, Puzzles: out.puzzles, Questions: out.questions})
+		note := fmt.Sprintf("Made by: families --ops '%s' --size %s --lines %s --eval %s", rep.Ops, rep.Size, rep.Lines, rep.Eval)
+		err := puzzle.WriteHTML(w, &puzzle.Sheet{Title: "Calcrostics", Note: note, Setting: rep.Setting(), Lines: opt.Lines, Eval: opt.Eval,
+			Puzzles: out.puzzles, Questions: out.questions})
+		if errors.Is(err, puzzle.ErrEmptySheet) {
+			return fmt.Errorf("no sheet written: the setting %s has no puzzle or question to print (no positive-integer member passes the filters within --budget)", rep.Ops)
+		}
+		return err
 	}
 	writeReport(w, rep)
 	if out != nil {
@@ -200,6 +241,9 @@ func writeAnalysisJSON(w io.Writer, rep *families.Report, out *puzzleOutput, ind
 			return nil
 		}
 		if err := add("members", out.members, out.members != nil); err != nil {
+			return err
+		}
+		if err := add("members_error", out.membersStopped, out.membersStopped != ""); err != nil {
 			return err
 		}
 		if err := add("puzzles", out.puzzles, out.puzzles != nil); err != nil {
@@ -240,6 +284,9 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 	fmt.Fprintln(w)
 	if out.members != nil {
 		fmt.Fprintf(w, "\nmembers (%d, by the sum of the parameters):\n", len(out.members))
+		if out.membersStopped != "" {
+			fmt.Fprintf(w, "  (%s)\n", out.membersStopped)
+		}
 		for _, m := range out.members {
 			fmt.Fprintf(w, "  %s\n", m)
 		}

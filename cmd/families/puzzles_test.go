@@ -106,8 +106,8 @@ func TestAnalysePuzzlesHTML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out, "<!DOCTYPE html>") || strings.Count(out, "<table") != 6 {
-		t.Errorf("not a sheet of 3 grids and 3 answers:\n%s", out)
+	if !strings.HasPrefix(out, "<!DOCTYPE html>") || strings.Count(out, "<table") != 7 {
+		t.Errorf("not a sheet of the setting's grid, 3 grids and 3 answers:\n%s", out)
 	}
 	_, err = analyseWithPuzzles(t, "--format", "html")
 	var ue usageError

@@ -45,13 +45,14 @@ func init() {
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("solve", solveUsage, stderr)
+	fs := newFlags("solve", solveUsage, stdout)
 	evalName := fs.String("eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right, seed 003)")
 	lines := fs.String("lines", "", "lines that are clues: comma list of rows, cols, diag, short (default: rows,cols,diag with =, all otherwise)")
 	digitSet := fs.String("distinct-digits", "0-9", "digits the letters stand for, each at most once: a range such as 1-9 or a list such as 02468")
 	allowZero := fs.Bool("allow-zero", false, "let a number of one letter be 0")
 	format := fs.String("format", "text", "output format: text or json")
 	maxList := fs.Int("max", 10, "list at most this many solutions")
+	timeout := fs.Duration("timeout", 0, "give up after this long (0: no limit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -83,9 +84,16 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	res, err := p.Solve(context.Background(), max(solveCountLimit, *maxList+1))
-	if err != nil {
-		return err
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	res, err := p.Solve(ctx, max(solveCountLimit, *maxList+1))
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return fmt.Errorf("stopped after %d solutions: %w", len(res.Solutions), context.Cause(ctx))
+	case err != nil:
+		// Solve searches only a well-formed puzzle: any other error (a
+		// word too long, more letters than allowed digits) is the input's.
+		return usageError{err}
 	}
 	out := solveOutput{Status: res.Status.String(), Count: len(res.Solutions), Complete: len(res.Solutions) < max(solveCountLimit, *maxList+1)}
 	for i, s := range res.Solutions {

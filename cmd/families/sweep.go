@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"strings"
-	"syscall"
 	"time"
 
 	"github.com/families-project/families/families"
@@ -30,10 +27,15 @@ func addSweepFlags(fs *pflag.FlagSet) {
 	fs.Bool("positive", false, "sweep: skip settings in which a line without = has no - (no positive solution)")
 	fs.Bool("require-all-ops", false, "sweep: skip settings without all of + - x /")
 	fs.Int("jobs", 0, "sweep: systems solved at once (default: one per CPU)")
-	fs.Int("members", 3, "positive-integer members, smallest first: per consistent setting of a sweep (default 3; 0: none), or listed for one setting (default: none)")
+	fs.Int("members", 0, fmt.Sprintf("positive-integer members, smallest first: listed for one setting only when given; per consistent setting of a sweep, %d unless given (0: none)", sweepMembers))
 	fs.Bool("once-per-orbit", false, "sweep: one record per orbit of equivalent settings (the others in \"equivalent\")")
 	fs.Bool("dry-run", false, "sweep: count the settings and orbits, solve nothing")
 }
+
+// sweepMembers is how many members a sweep lists per setting when
+// --members is not given: enough to see a family's first grids, few enough
+// that a sweep's records stay small.
+const sweepMembers = 3
 
 // sweepFlags are the values of the sweep flags.
 type sweepFlags struct {
@@ -75,6 +77,9 @@ func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error
 	get(err)
 	o.Members, err = fs.GetInt("members")
 	get(err)
+	if !fs.Changed("members") {
+		o.Members = sweepMembers
+	}
 	o.OncePerOrbit, err = fs.GetBool("once-per-orbit")
 	get(err)
 	timeout, err := fs.GetDuration("timeout")
@@ -89,6 +94,8 @@ func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error
 		return nil, usagef("--resume needs --out: the output file is the checkpoint")
 	case o.Sample < 0 || o.Jobs < 0 || o.Members < 0 || f.shardsFromCLI < 0:
 		return nil, usagef("--sample, --jobs, --members and --shards must not be negative")
+	case o.Members > maxAsked:
+		return nil, usagef("--members %d is more than %d", o.Members, maxAsked)
 	}
 	if f.shard != "" {
 		if o.Shard, err = sweep.ParseShard(f.shard); err != nil {
@@ -121,15 +128,37 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := commandContext(0)
 	defer stop()
-	bar := newProgressBar(stderr)
+	bar := newProgress(stderr, sf.out == "", "sweep", "records")
 	if bar != nil {
 		sf.opt.Progress = bar.update
 	}
+	// The output is checked and locked before planning, which can take
+	// minutes: a second sweep on the same file is refused at once.
+	var outFile *os.File
+	var plan *sweep.Plan
+	if sf.out != "" && !sf.dry {
+		_, statErr := os.Lstat(sf.out)
+		if outFile, err = sweep.OpenOutput(sf.out); err != nil {
+			return usageError{err}
+		}
+		defer outFile.Close()
+		if errors.Is(statErr, os.ErrNotExist) {
+			defer func() {
+				// A run refused while planning leaves no empty file.
+				if info, err := os.Stat(sf.out); err == nil && info.Size() == 0 && plan == nil {
+					os.Remove(sf.out)
+				}
+			}()
+		}
+	}
 	start := time.Now()
-	plan, err := sweep.NewPlan(ctx, s, sf.opt)
+	plan, err = sweep.NewPlan(ctx, s, sf.opt)
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while planning; nothing was written")
+		}
 		return usageError{err}
 	}
 	if sf.opt.Sample > 0 {
@@ -142,22 +171,34 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 		fmt.Fprintf(stderr, "; shard %s", sf.opt.Shard)
 	}
 	fmt.Fprintf(stderr, ": %d records, %d systems to solve (planned in %s)\n", plan.Len(), plan.Orbits(), since(start))
+	if sf.resume && !sf.dry {
+		kept, err := completeRecords(sf.out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
+	}
 	if sf.dry {
 		return nil
 	}
-	if bar != nil {
-		bar.start = time.Now()
-		defer bar.clear()
-	}
+	bar.begin(0) // the first update gives the total: what --resume leaves
 	var sum *sweep.Summary
 	if sf.out != "" {
-		sum, err = plan.RunFile(ctx, sf.out, sf.resume)
+		sum, err = plan.RunOpened(ctx, outFile, sf.out, sf.resume)
+		if cerr := outFile.Close(); err == nil {
+			err = cerr
+		}
 	} else {
 		sum, err = plan.Run(ctx, stdout)
 	}
+	bar.clear()
 	if sum != nil && err == nil {
 		sum.WriteTo(stderr)
 		fmt.Fprintf(stderr, "time %s\n", since(start))
+	}
+	var oe *sweep.OutputError
+	if errors.As(err, &oe) {
+		return usageError{err}
 	}
 	if err != nil && ctx.Err() != nil {
 		msg := "interrupted"
@@ -169,52 +210,18 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	return err
 }
 
+// completeRecords counts the complete lines of a checkpoint, the records
+// --resume keeps (it checks them, and refuses a file of another sweep); a
+// missing file has none.
+func completeRecords(path string) (int, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return bytes.Count(b, []byte{'\n'}), nil
+}
+
 func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }
-
-// A progressBar draws "[=====>    ] 1234/72960 2% 1520/s 47s left" on one
-// terminal line, at most ten times a second.
-type progressBar struct {
-	w     io.Writer
-	start time.Time
-	last  time.Time
-}
-
-// newProgressBar returns a bar when w is a terminal, and nil otherwise, so
-// that logs and pipes get no control characters.
-func newProgressBar(w io.Writer) *progressBar {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return &progressBar{w: w, start: time.Now()}
-}
-
-func (b *progressBar) update(done, total int) {
-	now := time.Now()
-	if now.Sub(b.last) < 100*time.Millisecond && done < total {
-		return
-	}
-	b.last = now
-	const width = 30
-	fill := 0
-	if total > 0 {
-		fill = width * done / total
-	}
-	bar := strings.Repeat("=", fill)
-	if fill < width {
-		bar += ">" + strings.Repeat(" ", width-fill-1)
-	}
-	el := now.Sub(b.start).Seconds()
-	rate := float64(done) / max(el, 1e-9)
-	left := "?"
-	if rate > 0 {
-		left = (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second).String()
-	}
-	fmt.Fprintf(b.w, "\r[%s] %d/%d %d%% %.0f/s %s left \x1b[K", bar, done, total, 100*done/max(total, 1), rate, left)
-}
-
-func (b *progressBar) clear() { fmt.Fprint(b.w, "\r\x1b[K") }

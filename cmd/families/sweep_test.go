@@ -128,22 +128,6 @@ func TestExportCommand(t *testing.T) {
 	}
 }
 
-func TestProgressBar(t *testing.T) {
-	var b bytes.Buffer
-	if newProgressBar(&b) != nil {
-		t.Error("a progress bar on a buffer")
-	}
-	bar := &progressBar{w: &b}
-	bar.start = bar.start.Add(-1)
-	bar.update(50, 100)
-	got := b.String()
-	for _, want := range []string{"\r[", "50/100", "50%", "/s", "left"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("bar %q lacks %q", got, want)
-		}
-	}
-}
-
 // TestMergeInPlace: --out may name one of the inputs; it is replaced only
 // by a merge that succeeds.
 func TestMergeInPlace(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/families-project/families/families/grid"
 )
 
 const puzzleDir = "../../testdata/puzzles"
@@ -336,6 +338,33 @@ func TestCancel(t *testing.T) {
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) || len(r.Solutions) == 0 || time.Since(start) > 5*time.Second {
 			t.Errorf("%s: err %v after %v with %d solutions", name, err, time.Since(start), len(r.Solutions))
+		}
+	}
+}
+
+// TestParseLineOps: a line's operators are grid's (one Op type for the
+// whole module), read by grid.ParseOp with its aliases; the pattern
+// wildcard and the absent cell are no operators of a line.
+func TestParseLineOps(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		ops  []grid.Op
+	}{
+		{"AB x C = DEA", []grid.Op{grid.Mul, grid.Eq}},
+		{"A × B − C ÷ D = E", []grid.Op{grid.Mul, grid.Sub, grid.Div, grid.Eq}},
+		{"A * B : C + D = E", []grid.Op{grid.Mul, grid.Div, grid.Add, grid.Eq}},
+	} {
+		l, err := ParseLine(tc.line)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.line, err)
+		}
+		if !slices.Equal(l.Ops, tc.ops) {
+			t.Errorf("%q: operators %v, want %v", tc.line, l.Ops, tc.ops)
+		}
+	}
+	for _, bad := range []string{"A . B = C", "A _ B = C", "A ? B = C", "A ++ B = C"} {
+		if _, err := ParseLine(bad); err == nil || !strings.Contains(err.Error(), "unknown operator") {
+			t.Errorf("%q: error %v, want an unknown operator", bad, err)
 		}
 	}
 }

@@ -43,41 +43,33 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/families-project/families/families/grid"
 )
 
-// Op is an operator between two words of a line.
-type Op byte
+// Op is an operator between two words of a line: the operator type of
+// families/grid, of which a line uses Add, Sub, Mul, Div and Eq (grid.ParseOp
+// reads them).
+type Op = grid.Op
 
 // The operators. Eq splits a line into sides that must be equal.
 const (
-	Add Op = '+'
-	Sub Op = '-'
-	Mul Op = 'x'
-	Div Op = '/'
-	Eq  Op = '='
+	Add = grid.Add
+	Sub = grid.Sub
+	Mul = grid.Mul
+	Div = grid.Div
+	Eq  = grid.Eq
 )
 
-// ParseOp reads an operator. Besides the canonical spellings it accepts the
-// aliases of the --ops grammar (* × for x, : ÷ for /) and the typographic
-// minus −. It costs O(1).
-func ParseOp(s string) (Op, error) {
-	switch s {
-	case "+":
-		return Add, nil
-	case "-", "−":
-		return Sub, nil
-	case "x", "*", "×":
-		return Mul, nil
-	case "/", ":", "÷":
-		return Div, nil
-	case "=":
-		return Eq, nil
+// parseOp reads an operator word with grid.ParseOp: + - x / = and their
+// aliases (* × for x, : ÷ for /, the typographic minus −). Cost O(1).
+func parseOp(s string) (Op, error) {
+	r, n := utf8.DecodeRuneInString(s)
+	if o, ok := grid.ParseOp(r); ok && n == len(s) && o != grid.Absent && o != grid.Any {
+		return o, nil
 	}
-	return 0, fmt.Errorf("digits: unknown operator %q", s)
+	return 0, fmt.Errorf("unknown operator %q", s)
 }
-
-// String returns the canonical spelling of o.
-func (o Op) String() string { return string(rune(o)) }
 
 // Eval is an evaluation convention for a line.
 type Eval int
@@ -128,9 +120,9 @@ func ParseLine(s string) (Line, error) {
 	var l Line
 	for i, f := range strings.Fields(s) {
 		if i%2 == 1 {
-			op, err := ParseOp(f)
+			op, err := parseOp(f)
 			if err != nil {
-				return Line{}, fmt.Errorf("digits: line %q: %v", s, strings.TrimPrefix(err.Error(), "digits: "))
+				return Line{}, fmt.Errorf("digits: line %q: %w", s, err)
 			}
 			l.Ops = append(l.Ops, op)
 			continue
@@ -191,7 +183,7 @@ func (l Line) check() error {
 		switch op {
 		case Add, Sub, Mul, Div, Eq:
 		default:
-			return fmt.Errorf("digits: line %q: unknown operator %q", l.String(), rune(op))
+			return fmt.Errorf("digits: line %q: unknown operator %q", l.String(), op.String())
 		}
 	}
 	for _, w := range l.Words {

@@ -84,9 +84,7 @@ func randomPuzzle(rng *rand.Rand, maxLetters int) (*Puzzle, Solution) {
 		case 0:
 			p.Digits = []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
 		case 1:
-			for _, d := range rng.Perm(10)[:6+rng.IntN(4)] {
-				p.Digits = append(p.Digits, d)
-			}
+			p.Digits = append(p.Digits, rng.Perm(10)[:6+rng.IntN(4)]...)
 			slices.Sort(p.Digits)
 		}
 		limit := maxLetters
@@ -265,7 +263,9 @@ func TestRelaxationsSound(t *testing.T) {
 			}
 			for range 20 {
 				for L := range dom {
-					dom[L] = 1<<val[L] | uint16(rng.IntN(1<<10))&^uint16(rng.IntN(1<<10))
+					// Random bits, some cleared by a second draw.
+					set, off := uint16(rng.IntN(1<<10)), uint16(rng.IntN(1<<10))
+					dom[L] = 1<<val[L] | set&^off
 				}
 				wiv := make([]iv, len(c.line.words))
 				for i, w := range c.line.words {

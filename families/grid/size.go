@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -43,6 +44,21 @@ func (z Size) Validate() error {
 
 // String returns "MxN".
 func (z Size) String() string { return fmt.Sprintf("%dx%d", z.Rows, z.Cols) }
+
+// FormatNumbers writes the numbers of a grid of size z, given row by
+// row, with the rows separated by " / ": "12 2 10 / 2 4 2 / 6 2 8". Cost:
+// O(mn) number formats.
+func (z Size) FormatNumbers(vals []*big.Rat) string {
+	rows := make([]string, z.Rows)
+	for r := range rows {
+		cells := make([]string, z.Cols)
+		for c := range cells {
+			cells[c] = vals[r*z.Cols+c].RatString()
+		}
+		rows[r] = strings.Join(cells, " ")
+	}
+	return strings.Join(rows, " / ")
+}
 
 // Square reports whether z has as many rows as columns.
 func (z Size) Square() bool { return z.Rows == z.Cols }

@@ -2,6 +2,8 @@ package puzzle
 
 import (
 	"context"
+	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/members/memberstest"
 	"testing"
 	"time"
 
@@ -16,21 +18,21 @@ import (
 func BenchmarkUniquePuzzles(b *testing.B) {
 	for _, tc := range []struct {
 		name string
-		sf   seedFamily
+		sf   memberstest.SeedFamily
 		opt  PuzzleOptions
 	}{
-		{"P1/diagonals", seedFamilies[2], PuzzleOptions{Diagonals: true}},
-		{"P1/rows-cols", seedFamilies[2], PuzzleOptions{}},
-		{"two-parameter/diagonals", seedFamilies[1], PuzzleOptions{Diagonals: true}},
+		{"P1/diagonals", memberstest.SeedFamilies[2], PuzzleOptions{Diagonals: true}},
+		{"P1/rows-cols", memberstest.SeedFamilies[2], PuzzleOptions{}},
+		{"two-parameter/diagonals", memberstest.SeedFamilies[1], PuzzleOptions{Diagonals: true}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			src := tc.sf.source(b)
+			src := tc.sf.Source(b)
 			const perOp = 5000
 			ctx := context.Background()
 			total := 0
 			start := time.Now()
 			for b.Loop() {
-				ps, err := src.Puzzles(ctx, Filter{Min: 2}, tc.opt, perOp)
+				ps, err := Puzzles(ctx, src, members.Filter{Min: 2}, tc.opt, perOp)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -45,9 +47,9 @@ func BenchmarkUniquePuzzles(b *testing.B) {
 // style exhaustive search on the same generated puzzles (each with a limit
 // of 2, as a uniqueness check needs), and reports the ratio.
 func BenchmarkSolverVsBruteForce(b *testing.B) {
-	src := seedFamilies[2].source(b)
+	src := memberstest.SeedFamilies[2].Source(b)
 	ctx := context.Background()
-	ps, err := src.Puzzles(ctx, Filter{Min: 2}, PuzzleOptions{Diagonals: true}, 100)
+	ps, err := Puzzles(ctx, src, members.Filter{Min: 2}, PuzzleOptions{Diagonals: true}, 100)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -86,14 +88,14 @@ func BenchmarkSolverVsBruteForce(b *testing.B) {
 func BenchmarkQuestions(b *testing.B) {
 	for _, tc := range []struct {
 		name string
-		src  func(b *testing.B) *Source
+		src  func(b *testing.B) *members.Source
 	}{
-		{"one-parameter", func(b *testing.B) *Source { return seedFamilies[0].source(b) }},
-		{"two-parameter", func(b *testing.B) *Source { return seedFamilies[1].source(b) }},
-		{"P1", func(b *testing.B) *Source { return seedFamilies[2].source(b) }},
-		{"linear-4x4", func(b *testing.B) *Source {
+		{"one-parameter", func(b *testing.B) *members.Source { return memberstest.SeedFamilies[0].Source(b) }},
+		{"two-parameter", func(b *testing.B) *members.Source { return memberstest.SeedFamilies[1].Source(b) }},
+		{"P1", func(b *testing.B) *members.Source { return memberstest.SeedFamilies[2].Source(b) }},
+		{"linear-4x4", func(b *testing.B) *members.Source {
 			s := grid.MustParseOps("++-|-_+_-_+|-+=|+_-_+_-|+-=|=_=_=_=|+-=", grid.Size{Rows: 4, Cols: 4})
-			src, err := Analyze(context.Background(), s, families.Options{})
+			src, err := members.Analyze(context.Background(), s, families.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -107,7 +109,7 @@ func BenchmarkQuestions(b *testing.B) {
 			total := 0
 			start := time.Now()
 			for b.Loop() {
-				qs, err := src.Questions(ctx, Filter{Min: 2}, perOp)
+				qs, err := Questions(ctx, src, members.Filter{Min: 2}, perOp)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,26 +1,15 @@
-// Package puzzle turns the solutions of a calcrostic grid into what a
-// person solves (seed 000): positive-integer members of a family, digit
-// puzzles in which letters stand for digits, and "find the numbers"
-// questions in which a few numbers are revealed and the rest are forced.
+// Package puzzle turns the positive-integer members of a calcrostic grid
+// (families/members) into what a person solves, as in T. Wolf,
+// "Calcrostics - a marathon test for the algebraic solution of polynomial
+// systems" (2010 talk): digit puzzles in which letters stand for digits,
+// and "find the numbers" questions in which a few numbers are revealed and
+// the rest are forced.
 //
 // # Members
 //
-// A Family writes every number of a grid as a rational function of a few
-// free numbers, its parameters. Source.Members walks the parameters over
-// the positive integers in order of their sum, as seed 000's loop over
-// s = a + b + d + f does, so that no parameter runs off alone while the
-// others stay small. A member is kept when every number is an integer (a
-// denominator must divide its numerator exactly: the evaluation is exact,
-// never floating point) and passes the Filter: a smallest allowed number
-// (seed 000 excludes 0 and 1), a largest number of digits, and all numbers
-// distinct. A finite system has families without parameters, one per
-// rational point. Members equivalent under a symmetry of the square are
-// listed once: NewSource finds the symmetries that map every solution of the
-// setting to a solution (an exact test: the permuted equations reduce to 0
-// modulo the saturated basis), and a member is keyed by the smallest of its
-// images under them. That is the standard form's deduplication within one
-// setting at the cost of a permutation (grid.StandardForm, which also
-// rewrites operators, costs milliseconds per grid).
+// The members come from families/members: a members.Source is an analysed
+// setting with its families, and its positive-integer members are what the
+// puzzles and questions are made of.
 //
 // # Digit puzzles
 //
@@ -39,7 +28,7 @@
 //
 // # Questions
 //
-// Source.Question hides as many numbers of a member as it can: it reveals a
+// NewQuestion hides as many numbers of a member as it can: it reveals a
 // smallest set of numbers such that the system, the revealed values and the
 // nonzero conditions have exactly one solution, and proves it with a
 // Gröbner basis: after saturation by the nonzero conditions the ideal has

@@ -3,6 +3,7 @@ package puzzle_test
 import (
 	"context"
 	"fmt"
+	"github.com/families-project/families/families/members"
 	"math/big"
 
 	"github.com/families-project/families/families"
@@ -24,23 +25,23 @@ func ExampleEncode() {
 	// A=2 B=4 C=8 D=1 E=9 F=6
 }
 
-// Seed 000's one-parameter family: its first member without 0 or 1, the
-// first digit puzzle with a unique solution, and a "find the numbers"
-// question.
-func ExampleSource() {
+// The one-parameter family of T. Wolf's calcrostics talk (2010): its
+// first member without 0 or 1, the first digit puzzle with a unique
+// solution, and a "find the numbers" question.
+func ExamplePuzzles() {
 	ctx := context.Background()
 	s := grid.MustParseOps("+=|x-++-|+=|=====|/=", grid.Size{Rows: 3, Cols: 3})
-	src, err := puzzle.Analyze(ctx, s, families.Options{})
+	src, err := members.Analyze(ctx, s, families.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	f := puzzle.Filter{Min: 2}
+	f := members.Filter{Min: 2}
 	ms, _ := src.Members(ctx, f, 1)
 	fmt.Println(ms[0])
-	ps, _ := src.Puzzles(ctx, f, puzzle.PuzzleOptions{Diagonals: true}, 1)
+	ps, _ := puzzle.Puzzles(ctx, src, f, puzzle.PuzzleOptions{Diagonals: true}, 1)
 	fmt.Print(ps[0].Text())
-	qs, _ := src.Questions(ctx, f, 1)
+	qs, _ := puzzle.Questions(ctx, src, f, 1)
 	fmt.Println("revealed:", qs[0].Revealed)
 	fmt.Print(qs[0].Text())
 	// Output:

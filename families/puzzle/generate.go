@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/families-project/families/families/members"
 	"maps"
 	"math/big"
 	"math/rand/v2"
@@ -84,7 +85,7 @@ type PuzzleOptions struct {
 	// Skipped, when not nil, is called with every member that makes no
 	// puzzle because one of its numbers has more than MaxPuzzleDigits
 	// digits; such members are skipped, and the search goes on.
-	Skipped func(*Member)
+	Skipped func(*members.Member)
 }
 
 // A Puzzle is a digit puzzle with exactly one solution.
@@ -94,7 +95,7 @@ type Puzzle struct {
 	// Letters gives the digit of every letter: the unique solution.
 	Letters digits.Solution
 	// Solution is the member the puzzle encodes.
-	Solution *Member
+	Solution *members.Member
 	// Digits is the puzzle as the digit solver reads it.
 	Digits *digits.Puzzle
 }
@@ -121,9 +122,9 @@ func (p *Puzzle) LetterMap() map[string]int {
 // member}.
 func (p *Puzzle) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Text     string         `json:"text"`
-		Letters  map[string]int `json:"letters"`
-		Solution *Member        `json:"solution"`
+		Text     string          `json:"text"`
+		Letters  map[string]int  `json:"letters"`
+		Solution *members.Member `json:"solution"`
 	}{p.Text(), p.LetterMap(), p.Solution})
 }
 
@@ -168,7 +169,7 @@ func shownSetting(s *grid.Setting, sel grid.LineSet) (*grid.Setting, error) {
 	return grid.NewSetting(z, ops)
 }
 
-func (src *Source) puzzleMaker(opt PuzzleOptions) (*puzzleMaker, error) {
+func (src source) puzzleMaker(opt PuzzleOptions) (*puzzleMaker, error) {
 	sel := src.Lines
 	if !opt.Diagonals {
 		sel &^= grid.Diag | grid.Short
@@ -199,7 +200,7 @@ func (src *Source) puzzleMaker(opt PuzzleOptions) (*puzzleMaker, error) {
 
 // make encodes member m and solves the puzzle; it returns nil when the
 // puzzle has more than one solution.
-func (pm *puzzleMaker) make(ctx context.Context, m *Member) (*Puzzle, error) {
+func (pm *puzzleMaker) make(ctx context.Context, m *members.Member) (*Puzzle, error) {
 	words, letters, err := Encode(m.Values, pm.rng)
 	if err != nil {
 		return nil, err
@@ -253,8 +254,8 @@ func (pm *puzzleMaker) make(ctx context.Context, m *Member) (*Puzzle, error) {
 // skipped (see PuzzleOptions.Skipped). With f.AllOps the lines shown must
 // use all four operators. Cost: per member, one search of the digit
 // solver with a limit of 2.
-func (src *Source) EachPuzzle(ctx context.Context, f Filter, opt PuzzleOptions, yield func(*Puzzle) bool) error {
-	pm, err := src.puzzleMaker(opt)
+func EachPuzzle(ctx context.Context, src *members.Source, f members.Filter, opt PuzzleOptions, yield func(*Puzzle) bool) error {
+	pm, err := source{src}.puzzleMaker(opt)
 	if err != nil {
 		return err
 	}
@@ -262,7 +263,7 @@ func (src *Source) EachPuzzle(ctx context.Context, f Filter, opt PuzzleOptions, 
 		return nil
 	}
 	var perr error
-	err = src.EachMember(ctx, f, func(m *Member) bool {
+	err = src.EachMember(ctx, f, func(m *members.Member) bool {
 		if tooLong(m) {
 			if opt.Skipped != nil {
 				opt.Skipped(m)
@@ -283,9 +284,9 @@ func (src *Source) EachPuzzle(ctx context.Context, f Filter, opt PuzzleOptions, 
 
 // Puzzles returns the first n unique puzzles of EachPuzzle (n <= 0: all
 // within the budget).
-func (src *Source) Puzzles(ctx context.Context, f Filter, opt PuzzleOptions, n int) ([]*Puzzle, error) {
+func Puzzles(ctx context.Context, src *members.Source, f members.Filter, opt PuzzleOptions, n int) ([]*Puzzle, error) {
 	var out []*Puzzle
-	err := src.EachPuzzle(ctx, f, opt, func(p *Puzzle) bool {
+	err := EachPuzzle(ctx, src, f, opt, func(p *Puzzle) bool {
 		out = append(out, p)
 		return n <= 0 || len(out) < n
 	})
@@ -297,7 +298,7 @@ var puzzleLimit = new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxPuzzleDigits), 
 
 // tooLong reports whether a number of m has more than MaxPuzzleDigits
 // digits.
-func tooLong(m *Member) bool {
+func tooLong(m *members.Member) bool {
 	for _, v := range m.Values {
 		if v != nil && v.CmpAbs(puzzleLimit) >= 0 {
 			return true

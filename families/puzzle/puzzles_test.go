@@ -2,6 +2,8 @@ package puzzle
 
 import (
 	"context"
+	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/members/memberstest"
 	"maps"
 	"math/big"
 	"math/rand/v2"
@@ -91,7 +93,7 @@ func TestEncodeRandom(t *testing.T) {
 // family, with the diagonals as clues and canonical letters, is exactly the
 // token grid of testdata/puzzles/p1.grid.
 func TestP1FromFamily(t *testing.T) {
-	src := seedFamilies[2].source(t)
+	src := memberstest.SeedFamilies[2].Source(t)
 	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "puzzles", "p1.grid"))
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +104,7 @@ func TestP1FromFamily(t *testing.T) {
 	}
 	want, _ := tokengrid.Render(g)
 	var got *Puzzle
-	err = src.EachPuzzle(context.Background(), Filter{Min: 2}, PuzzleOptions{Diagonals: true}, func(p *Puzzle) bool {
+	err = EachPuzzle(context.Background(), src, members.Filter{Min: 2}, PuzzleOptions{Diagonals: true}, func(p *Puzzle) bool {
 		if p.Solution.String() == "24 8 192 / 24 4 96 / 48 2 96" {
 			got = p
 		}
@@ -131,10 +133,10 @@ func TestGeneratedPuzzles(t *testing.T) {
 	if testing.Short() {
 		n = 2
 	}
-	for _, sf := range seedFamilies {
-		src := sf.source(t)
+	for _, sf := range memberstest.SeedFamilies {
+		src := sf.Source(t)
 		for _, opt := range []PuzzleOptions{{Diagonals: true}, {}, {Random: true, Seed: 3}} {
-			name := sf.name
+			name := sf.Name
 			if opt.Diagonals {
 				name += "/diagonals"
 			}
@@ -142,7 +144,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 				name += "/random"
 			}
 			t.Run(name, func(t *testing.T) {
-				ps, err := src.Puzzles(ctx, Filter{Min: 2, MaxDigits: 3}, opt, n)
+				ps, err := Puzzles(ctx, src, members.Filter{Min: 2, MaxDigits: 3}, opt, n)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -150,7 +152,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 					t.Fatalf("%d puzzles, want %d", len(ps), n)
 				}
 				for _, p := range ps {
-					checkMember(t, src, p.Solution)
+					memberstest.CheckMember(t, src, p.Solution)
 					res, err := p.Digits.BruteForce(ctx, 2)
 					if err != nil {
 						t.Fatal(err)
@@ -172,7 +174,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 // run with the solver's error. It is skipped and reported, and the
 // family's puzzles follow.
 func TestPuzzlesSkipLong(t *testing.T) {
-	src := seedFamilies[0].source(t)
+	src := memberstest.SeedFamilies[0].Source(t)
 	r := src.System.Ring
 	k, _ := new(big.Int).SetString("10000000000000000000", 10)
 	kv := map[string]*big.Int{"a": k, "b": big.NewInt(2), "c": new(big.Int).Add(k, big.NewInt(2)), "d": big.NewInt(2),
@@ -181,25 +183,25 @@ func TestPuzzlesSkipLong(t *testing.T) {
 	for v := range vals {
 		vals[v] = new(big.Rat).SetInt(kv[r.VarName(v)])
 	}
-	point, err := NewPoint(r, vals)
+	point, err := members.NewPoint(r, vals)
 	if err != nil {
 		t.Fatal(err)
 	}
-	src.Families = append([]*Family{point}, src.Families...)
+	src.Families = append([]*members.Family{point}, src.Families...)
 	tests := []struct {
 		name string
-		f    Filter
+		f    members.Filter
 		n    int
 		want []string // the solutions of the puzzles
 	}{
-		{"long point first", Filter{Min: 2}, 2, []string{"4 2 6 / 2 2 4 / 8 4 2", "6 2 8 / 2 4 6 / 12 6 2"}},
-		{"only the long point", Filter{Min: 2, Budget: 1}, 1, nil},
+		{"long point first", members.Filter{Min: 2}, 2, []string{"4 2 6 / 2 2 4 / 8 4 2", "6 2 8 / 2 4 6 / 12 6 2"}},
+		{"only the long point", members.Filter{Min: 2, Budget: 1}, 1, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var skipped []string
-			opt := PuzzleOptions{Skipped: func(m *Member) { skipped = append(skipped, m.String()) }}
-			ps, err := src.Puzzles(context.Background(), tc.f, opt, tc.n)
+			opt := PuzzleOptions{Skipped: func(m *members.Member) { skipped = append(skipped, m.String()) }}
+			ps, err := Puzzles(context.Background(), src, tc.f, opt, tc.n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +237,7 @@ func checkReadBack(t *testing.T, text string, ev grid.Eval, want digits.Solution
 
 // checkOrbit encodes every expressible image of the puzzle's member under
 // the symmetries of the square and checks that its puzzle is unique too.
-func checkOrbit(t *testing.T, src *Source, p *Puzzle, diagonals bool) {
+func checkOrbit(t *testing.T, src *members.Source, p *Puzzle, diagonals bool) {
 	t.Helper()
 	sel := src.Lines
 	if !diagonals {

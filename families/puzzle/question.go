@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/families-project/families/families/members"
 	"math/big"
 
 	"github.com/families-project/families/families"
@@ -22,10 +23,10 @@ type Question struct {
 	// Revealed names the revealed numbers, in row-major order.
 	Revealed []string
 	// Solution is the member the question hides.
-	Solution *Member
+	Solution *members.Member
 	// Basis is the proof: the reduced grevlex basis of the system of the
 	// lines that Grid shows (as a reader takes them: see
-	// Source.Question), the revealed values and the nonzero conditions
+	// NewQuestion), the revealed values and the nonzero conditions
 	// after saturation, which is {x - value} for every number x.
 	Basis []*poly.Poly
 }
@@ -47,9 +48,9 @@ func (q *Question) MarshalJSON() ([]byte, error) {
 		rev = []string{}
 	}
 	return json.Marshal(struct {
-		Text     string   `json:"text"`
-		Revealed []string `json:"revealed"`
-		Solution *Member  `json:"solution"`
+		Text     string          `json:"text"`
+		Revealed []string        `json:"revealed"`
+		Solution *members.Member `json:"solution"`
 	}{q.Text(), rev, q.Solution})
 }
 
@@ -67,13 +68,17 @@ func (q *Question) MarshalJSON() ([]byte, error) {
 // Cost: one exact Jacobian, and one saturated basis for every set that
 // passes the rank test until one is proved; sizes from n - rank(J) up;
 // with custom lines, one more saturated basis for the lines shown.
-func (src *Source) Question(ctx context.Context, m *Member) (*Question, error) {
-	ps, err := src.proofSystem(ctx)
+func NewQuestion(ctx context.Context, src *members.Source, m *members.Member) (*Question, error) {
+	ps, err := source{src}.proofSystem(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return src.questionOf(ctx, ps, m)
+	return source{src}.questionOf(ctx, ps, m)
 }
+
+// A source holds the methods that make questions and puzzles of a
+// members.Source.
+type source struct{ *members.Source }
 
 // A proofSystem is the system that a question's proof solves, in the ring
 // of the source's system: that of the lines a reader finds in the grid as
@@ -91,7 +96,7 @@ type proofSystem struct {
 
 // A shownLineError says that a member breaks a line of the grid as shown.
 type shownLineError struct {
-	m    *Member
+	m    *members.Member
 	line string
 }
 
@@ -109,7 +114,7 @@ func (e *shownLineError) Error() string {
 // a grid with = are no lines to the reader. A proof from the source's
 // system would then not be about the grid the reader sees, so the shown
 // lines get their own system. Cost: nothing, or one saturated basis.
-func (src *Source) proofSystem(ctx context.Context) (*proofSystem, error) {
+func (src source) proofSystem(ctx context.Context) (*proofSystem, error) {
 	shown, err := shownSetting(src.Setting, src.Lines)
 	if err != nil {
 		return nil, err
@@ -119,7 +124,7 @@ func (src *Source) proofSystem(ctx context.Context) (*proofSystem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("puzzle: no question with lines %s: its grid would show lines that make no system: %w", src.Lines, err)
 	}
-	if sameLines(lines, src.lines) {
+	if sameLines(lines, src.SystemLines()) {
 		return &proofSystem{shown: shown, eqs: src.System.Polys(), names: lineNames(src.System), nonzero: src.System.Nonzero, basis: src.Basis, same: true}, nil
 	}
 	if len(lines) == 0 {
@@ -162,11 +167,12 @@ func sameLines(a, b []grid.Line) bool {
 }
 
 // questionOf is Question with the proof system ps.
-func (src *Source) questionOf(ctx context.Context, ps *proofSystem, m *Member) (*Question, error) {
+func (src source) questionOf(ctx context.Context, ps *proofSystem, m *members.Member) (*Question, error) {
 	r := src.System.Ring
 	n := r.NumVars()
 	x := make([]*big.Rat, n)
-	for v, i := range src.num {
+	for v := range n {
+		i := src.NumberIndex(v)
 		if m.Values[i] == nil {
 			return nil, fmt.Errorf("puzzle: member lacks number %s", r.VarName(v))
 		}
@@ -252,7 +258,7 @@ func lineNames(sys *grid.System) []string {
 // their values in x has exactly the one solution x, and returns the basis
 // that shows it. The saturated basis of ps stands for its equations: its
 // ideal plus the new equations has the same saturation.
-func (src *Source) prove(ctx context.Context, ps *proofSystem, x []*big.Rat, reveal []int) (bool, []*poly.Poly, error) {
+func (src source) prove(ctx context.Context, ps *proofSystem, x []*big.Rat, reveal []int) (bool, []*poly.Poly, error) {
 	r := src.System.Ring
 	F := append([]*poly.Poly(nil), ps.basis...)
 	for _, v := range reveal {
@@ -276,12 +282,12 @@ func (src *Source) prove(ctx context.Context, ps *proofSystem, x []*big.Rat, rev
 	return true, G, nil
 }
 
-func (src *Source) question(ps *proofSystem, m *Member, reveal []int, proof []*poly.Poly) (*Question, error) {
+func (src source) question(ps *proofSystem, m *members.Member, reveal []int, proof []*poly.Poly) (*Question, error) {
 	vals := make([]*big.Rat, m.Size.Numbers())
 	var names []string
 	isRevealed := map[int]bool{}
 	for _, v := range reveal {
-		isRevealed[src.num[v]] = true
+		isRevealed[src.NumberIndex(v)] = true
 	}
 	for i := range vals {
 		if isRevealed[i] {
@@ -301,8 +307,8 @@ func (src *Source) question(ps *proofSystem, m *Member, reveal []int, proof []*p
 // number revealed gives none, and so does one that breaks a line the
 // question's grid shows but the source's lines leave out (custom lines),
 // as a digit puzzle skips it. Cost: one Question per member.
-func (src *Source) EachQuestion(ctx context.Context, f Filter, yield func(*Question) bool) error {
-	ps, err := src.proofSystem(ctx)
+func EachQuestion(ctx context.Context, src *members.Source, f members.Filter, yield func(*Question) bool) error {
+	ps, err := source{src}.proofSystem(ctx)
 	if err != nil {
 		return err
 	}
@@ -311,9 +317,9 @@ func (src *Source) EachQuestion(ctx context.Context, f Filter, yield func(*Quest
 		keep = ps.holds
 	}
 	var qerr error
-	err = src.eachMember(ctx, f, keep, func(m *Member) bool {
+	err = src.EachMemberKept(ctx, f, keep, func(m *members.Member) bool {
 		var q *Question
-		q, qerr = src.questionOf(ctx, ps, m)
+		q, qerr = source{src}.questionOf(ctx, ps, m)
 		var sle *shownLineError
 		if errors.As(qerr, &sle) {
 			q, qerr = nil, nil
@@ -331,9 +337,9 @@ func (src *Source) EachQuestion(ctx context.Context, f Filter, yield func(*Quest
 
 // Questions returns the first n questions of EachQuestion (n <= 0: all
 // within the budget).
-func (src *Source) Questions(ctx context.Context, f Filter, n int) ([]*Question, error) {
+func Questions(ctx context.Context, src *members.Source, f members.Filter, n int) ([]*Question, error) {
 	var out []*Question
-	err := src.EachQuestion(ctx, f, func(q *Question) bool {
+	err := EachQuestion(ctx, src, f, func(q *Question) bool {
 		out = append(out, q)
 		return n <= 0 || len(out) < n
 	})

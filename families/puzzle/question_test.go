@@ -3,6 +3,8 @@ package puzzle
 import (
 	"context"
 	"encoding/json"
+	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/members/memberstest"
 	"math/big"
 	"slices"
 	"strings"
@@ -31,10 +33,10 @@ func TestQuestions(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, tc := range tests {
-		sf := seedFamilies[tc.family]
-		t.Run(sf.name, func(t *testing.T) {
-			src := sf.source(t)
-			qs, err := src.Questions(ctx, Filter{Min: 2}, 3)
+		sf := memberstest.SeedFamilies[tc.family]
+		t.Run(sf.Name, func(t *testing.T) {
+			src := sf.Source(t)
+			qs, err := Questions(ctx, src, members.Filter{Min: 2}, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,7 +47,7 @@ func TestQuestions(t *testing.T) {
 				t.Errorf("first question reveals %v:\n%s\nwant %v:\n%s", qs[0].Revealed, qs[0].Text(), tc.revealed, tc.text)
 			}
 			for _, q := range qs {
-				checkMember(t, src, q.Solution)
+				memberstest.CheckMember(t, src, q.Solution)
 				if !forces(t, src, q.Solution, q.Revealed) {
 					t.Errorf("question %v of %s: the revealed numbers do not force the member", q.Revealed, q.Solution)
 				}
@@ -70,7 +72,7 @@ func TestQuestions(t *testing.T) {
 // forces reports whether the system with the named numbers of m
 // substituted has the hidden numbers of m as its only solution: the
 // reduced basis after saturation is {x - value} for the hidden x.
-func forces(t *testing.T, src *Source, m *Member, revealed []string) bool {
+func forces(t *testing.T, src *members.Source, m *members.Member, revealed []string) bool {
 	t.Helper()
 	return forcesIn(t, src.System, m, revealed)
 }
@@ -92,7 +94,7 @@ func forcesAsShown(t *testing.T, q *Question, ev grid.Eval) bool {
 }
 
 // forcesIn is forces for the system sys.
-func forcesIn(t *testing.T, sys *grid.System, m *Member, revealed []string) bool {
+func forcesIn(t *testing.T, sys *grid.System, m *members.Member, revealed []string) bool {
 	t.Helper()
 	r := sys.Ring
 	vals := m.Map()
@@ -161,11 +163,11 @@ func TestQuestionShownLines(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := grid.MustParseOps(tc.ops, grid.Size{Rows: 3, Cols: 3})
-			src, err := Analyze(ctx, s, families.Options{Lines: tc.lines})
+			src, err := members.Analyze(ctx, s, families.Options{Lines: tc.lines})
 			if err != nil {
 				t.Fatal(err)
 			}
-			qs, err := src.Questions(ctx, Filter{Min: 2}, 3)
+			qs, err := Questions(ctx, src, members.Filter{Min: 2}, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -183,14 +185,14 @@ func TestQuestionShownLines(t *testing.T) {
 			if tc.refused == "" {
 				return
 			}
-			ms, err := src.Members(ctx, Filter{Min: 2}, 1)
+			ms, err := src.Members(ctx, members.Filter{Min: 2}, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(ms) != 1 || ms[0].String() != tc.refused {
 				t.Fatalf("first member %v, want %s", ms, tc.refused)
 			}
-			q, err := src.Question(ctx, ms[0])
+			q, err := NewQuestion(ctx, src, ms[0])
 			if err == nil || !strings.Contains(err.Error(), "breaks diagonal") {
 				t.Errorf("Question(%s) = %v, %v; want an error: it breaks the diagonal shown", ms[0], q, err)
 			}
@@ -202,8 +204,8 @@ func TestQuestionShownLines(t *testing.T) {
 // grid: its system with the nonzero conditions has exactly one solution,
 // so nothing needs to be revealed.
 func TestQuestionFinite(t *testing.T) {
-	src := allZeroSource(t)
-	qs, err := src.Questions(context.Background(), Filter{}, 0)
+	src := memberstest.AllZeroSource(t)
+	qs, err := Questions(context.Background(), src, members.Filter{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/families-project/families/families/digits"
@@ -151,28 +152,11 @@ func nonzeroLines(order []rune, single map[rune]bool) []digits.Line {
 }
 
 func digitsLine(l *grid.Line, words []string) digits.Line {
-	dl := digits.Line{Words: make([]string, len(l.Nums)), Ops: make([]digits.Op, len(l.Ops))}
+	dl := digits.Line{Words: make([]string, len(l.Nums)), Ops: slices.Clone(l.Ops)}
 	for k, i := range l.Nums {
 		dl.Words[k] = words[i]
 	}
-	for k, o := range l.Ops {
-		dl.Ops[k] = digitsOp(o)
-	}
 	return dl
-}
-
-func digitsOp(o grid.Op) digits.Op {
-	switch o {
-	case grid.Add:
-		return digits.Add
-	case grid.Sub:
-		return digits.Sub
-	case grid.Mul:
-		return digits.Mul
-	case grid.Div:
-		return digits.Div
-	}
-	return digits.Eq
 }
 
 func digitsEval(e grid.Eval) digits.Eval {

@@ -148,6 +148,15 @@ func (b *blockBasis) free() bool {
 	return true
 }
 
+// maxExtension bounds the degree of an extension over the parameters that
+// the decomposition and the families work with.
+const maxExtension = 1 << 12
+
+// LimitExtension is the kind of the *groebner.LimitError that Solve reports
+// for a component whose extension over its parameters has a degree beyond
+// maxExtension (4096): no family of it is computed.
+const LimitExtension groebner.LimitKind = "extension degree"
+
 // extensionDegree returns the degree of the extension Q(U) ⊆ Q(V(I)): the
 // number of X-monomials outside the leading X-parts. ok is false when U is
 // not free or the count exceeds a bound.
@@ -171,7 +180,7 @@ func (b *blockBasis) extensionDegree() (int, bool) {
 	for _, p := range b.minimalElements() {
 		leads = append(leads, rx.FromTerms(one, []poly.Monomial{rx.NewMonomial(b.xExps(p, 0)...)}))
 	}
-	ms, ok := groebner.StandardMonomials(leads, 1<<12)
+	ms, ok := groebner.StandardMonomials(leads, maxExtension)
 	return len(ms), ok
 }
 

@@ -87,9 +87,9 @@ func (d *decomposer) factorsOf(g *poly.Poly) (factored, error) {
 
 func limitErr(err error) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return &groebner.LimitError{Limit: "time", Err: err}
+		return &groebner.LimitError{Limit: groebner.LimitTime, Err: err}
 	}
-	return &groebner.LimitError{Limit: "canceled", Err: err}
+	return &groebner.LimitError{Limit: groebner.LimitCanceled, Err: err}
 }
 
 // saturate returns the reduced basis of (F) saturated by every nonzero
@@ -114,13 +114,17 @@ func (d *decomposer) saturate(F, extra []*poly.Poly) ([]*poly.Poly, error) {
 	return G, nil
 }
 
+// LimitCases is the kind of the *groebner.LimitError that Solve reports
+// when a decomposition splits into more cases than its bound.
+const LimitCases groebner.LimitKind = "decomposition cases"
+
 // split decomposes V(F) without the zeros of the nonzero conditions and of
 // extra. sat says that F is already such a saturated reduced basis.
 func (d *decomposer) split(F, extra []*poly.Poly, sat bool) error {
 	if d.cases++; d.cases > d.maxCases {
 		// a size limit like the engine's, so that the case is reported as
 		// timeout rather than lost
-		return &groebner.LimitError{Limit: "decomposition cases", Value: int64(d.maxCases)}
+		return &groebner.LimitError{Limit: LimitCases, Value: int64(d.maxCases)}
 	}
 	if err := d.ctx.Err(); err != nil {
 		return limitErr(err)
@@ -251,7 +255,7 @@ func (d *decomposer) refinePositive(G, extra []*poly.Poly, dim int, indep []int)
 func (d *decomposer) refineRational(G, extra []*poly.Poly, dim int, indep []int, bb *blockBasis, qs []*poly.Poly) error {
 	vals, ok := bb.rational()
 	if !ok {
-		return fmt.Errorf("solve: internal error: no rational formulas from a basis of degree 1")
+		return fmt.Errorf("%w: no rational formulas from a basis of degree 1", ErrInternal)
 	}
 	P, err := d.parametrizationIdeal(vals, bb.xs)
 	if err != nil {

@@ -134,6 +134,11 @@ func (d *decomposer) family(c *component) (*Family, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ref == nil && !c.prime {
+		// The primality proof gave up for the same reason: an extension
+		// of degree beyond maxExtension over the parameters.
+		return nil, &groebner.LimitError{Limit: LimitExtension, Value: maxExtension}
+	}
 	if ref == nil {
 		return nil, fmt.Errorf("solve: the independent set of a component of dimension %d is not free", c.dim)
 	}
@@ -171,7 +176,7 @@ func (d *decomposer) family(c *component) (*Family, error) {
 		cd, err := d.candidate(c, U, bounded)
 		if err != nil {
 			var le *groebner.LimitError
-			if errors.As(err, &le) && le.Limit == "coefficient size" {
+			if errors.As(err, &le) && le.Limit == groebner.LimitCoeffBits {
 				continue
 			}
 			return nil, err
@@ -241,7 +246,7 @@ func (d *decomposer) candidate(c *component, U []int, lim groebner.Limits) (*can
 	}
 	vals, ok := bb.rational()
 	if !ok {
-		return nil, fmt.Errorf("solve: internal error: no rational formulas from a basis of degree 1")
+		return nil, fmt.Errorf("%w: no rational formulas from a basis of degree 1", ErrInternal)
 	}
 	cd.vals = vals
 	for _, x := range bb.xs {
@@ -369,12 +374,12 @@ func verifyFamily(f *Family, basis, F, nonzero []*poly.Poly) error {
 		}
 		for _, eq := range F {
 			if r := substRational(eq, vals); !r.IsZero() {
-				return fmt.Errorf("solve: internal error: family in %v does not satisfy %s = 0 (residue %s)", f.Parameters, eq, r)
+				return fmt.Errorf("%w: family in %v does not satisfy %s = 0 (residue %s)", ErrInternal, f.Parameters, eq, r)
 			}
 		}
 		for _, h := range nonzero {
 			if substRational(h, vals).IsZero() {
-				return fmt.Errorf("solve: internal error: nonzero condition %s vanishes on the family in %v", h, f.Parameters)
+				return fmt.Errorf("%w: nonzero condition %s vanishes on the family in %v", ErrInternal, h, f.Parameters)
 			}
 		}
 		return nil
@@ -382,7 +387,7 @@ func verifyFamily(f *Family, basis, F, nonzero []*poly.Poly) error {
 	r := basis[0].Ring()
 	for _, eq := range F {
 		if !groebner.IsMember(eq, basis) {
-			return fmt.Errorf("solve: internal error: %s = 0 does not hold on the family in %v", eq, f.Parameters)
+			return fmt.Errorf("%w: %s = 0 does not hold on the family in %v", ErrInternal, eq, f.Parameters)
 		}
 	}
 	for _, v := range f.Values {
@@ -396,12 +401,12 @@ func verifyFamily(f *Family, basis, F, nonzero []*poly.Poly) error {
 			p = new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den, r.VarNamed(v.Name)), v.Num)
 		}
 		if !groebner.IsMember(p, basis) {
-			return fmt.Errorf("solve: internal error: %s does not vanish on the family in %v", p, f.Parameters)
+			return fmt.Errorf("%w: %s does not vanish on the family in %v", ErrInternal, p, f.Parameters)
 		}
 	}
 	for _, h := range nonzero {
 		if groebner.IsMember(h, basis) {
-			return fmt.Errorf("solve: internal error: nonzero condition %s vanishes on the family in %v", h, f.Parameters)
+			return fmt.Errorf("%w: nonzero condition %s vanishes on the family in %v", ErrInternal, h, f.Parameters)
 		}
 	}
 	return nil

@@ -62,12 +62,12 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 	D := z.theta.degree()
 	for _, eq := range F {
 		if !groebner.IsMember(eq, c.basis) {
-			return nil, fmt.Errorf("solve: internal error: %s = 0 does not hold on a component", eq)
+			return nil, fmt.Errorf("%w: %s = 0 does not hold on a component", ErrInternal, eq)
 		}
 	}
 	for _, h := range nonzero {
 		if groebner.IsMember(h, c.basis) {
-			return nil, fmt.Errorf("solve: internal error: nonzero condition %s vanishes on a component", h)
+			return nil, fmt.Errorf("%w: nonzero condition %s vanishes on a component", ErrInternal, h)
 		}
 	}
 	if D == 1 {
@@ -75,7 +75,7 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 	}
 	theta := z.theta.theta
 	if !groebner.IsMember(horner(z.theta.min, theta), c.basis) {
-		return nil, fmt.Errorf("solve: internal error: the minimal polynomial of %s does not vanish", theta)
+		return nil, fmt.Errorf("%w: the minimal polynomial of %s does not vanish", ErrInternal, theta)
 	}
 	coords := make([][]*big.Rat, n)
 	mins := make([][]*big.Rat, n)
@@ -84,12 +84,12 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 		x := d.ring.Var(v)
 		a, ok := z.theta.express(z.quo, x)
 		if !ok || !groebner.IsMember(new(poly.Poly).Sub(x, horner(a, theta)), c.basis) {
-			return nil, fmt.Errorf("solve: internal error: %s is not a polynomial in the primitive element %s", x, theta)
+			return nil, fmt.Errorf("%w: %s is not a polynomial in the primitive element %s", ErrInternal, x, theta)
 		}
 		coords[v] = a
 		mins[v] = z.quo.krylov(x).min
 		if !groebner.IsMember(horner(mins[v], x), c.basis) {
-			return nil, fmt.Errorf("solve: internal error: the minimal polynomial of %s does not vanish", x)
+			return nil, fmt.Errorf("%w: the minimal polynomial of %s does not vanish", ErrInternal, x)
 		}
 		if len(mins[v]) > 2 {
 			rs, err := isolate(mins[v], digits)
@@ -138,7 +138,7 @@ func (d *decomposer) rationalPoint(c *component, F, nonzero []*poly.Poly, digits
 	for v := range n {
 		nf := groebner.NormalForm(d.ring.Var(v), c.basis)
 		if !nf.IsConst() {
-			return nil, fmt.Errorf("solve: internal error: %s is not constant on a component of degree 1", d.ring.VarName(v))
+			return nil, fmt.Errorf("%w: %s is not constant on a component of degree 1", ErrInternal, d.ring.VarName(v))
 		}
 		vals[v] = new(big.Rat)
 		if !nf.IsZero() {
@@ -148,12 +148,12 @@ func (d *decomposer) rationalPoint(c *component, F, nonzero []*poly.Poly, digits
 	}
 	for _, eq := range F {
 		if eq.Eval(vals).Sign() != 0 {
-			return nil, fmt.Errorf("solve: internal error: a solution does not satisfy %s = 0", eq)
+			return nil, fmt.Errorf("%w: a solution does not satisfy %s = 0", ErrInternal, eq)
 		}
 	}
 	for _, h := range nonzero {
 		if h.Eval(vals).Sign() == 0 {
-			return nil, fmt.Errorf("solve: internal error: nonzero condition %s vanishes at a solution", h)
+			return nil, fmt.Errorf("%w: nonzero condition %s vanishes at a solution", ErrInternal, h)
 		}
 	}
 	return []*Point{p}, nil

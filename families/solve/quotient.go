@@ -7,14 +7,13 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// A quotient is the algebra Q[X]/I of a zero-dimensional ideal I as a
-// vector space over Q, with the standard monomials of its basis G as a
-// basis.
+// A quotient is the algebra Q[X]/I of a zero-dimensional ideal I with
+// reduced basis G: groebner.Quotient, with the ring and basis that the
+// Krylov iteration multiplies in.
 type quotient struct {
-	ring  *poly.Ring
-	G     []*poly.Poly
-	mons  []poly.Monomial
-	index map[string]int
+	ring *poly.Ring
+	G    []*poly.Poly
+	alg  *groebner.Quotient
 }
 
 // maxQuotient bounds the degree of the zero-dimensional ideals handled
@@ -22,34 +21,18 @@ type quotient struct {
 const maxQuotient = 512
 
 func newQuotient(r *poly.Ring, G []*poly.Poly) (*quotient, bool) {
-	ms, ok := groebner.StandardMonomials(G, maxQuotient)
+	alg, ok := groebner.NewQuotient(G, maxQuotient)
 	if !ok {
 		return nil, false
 	}
-	q := &quotient{ring: r, G: G, mons: ms, index: map[string]int{}}
-	for i, m := range ms {
-		q.index[monoKey(m)] = i
-	}
-	return q, true
+	return &quotient{ring: r, G: G, alg: alg}, true
 }
 
-func monoKey(m poly.Monomial) string {
-	b := make([]byte, 0, 2*len(m))
-	for _, e := range m {
-		b = append(b, byte(e), byte(e>>8))
-	}
-	return string(b)
-}
+// dim returns the dimension of the quotient: the degree of the ideal.
+func (q *quotient) dim() int { return q.alg.Dim() }
 
 // vec returns the coordinates of the normal form of f.
-func (q *quotient) vec(f *poly.Poly) []*big.Rat {
-	nf := groebner.NormalForm(f, q.G)
-	v := zeroVec(len(q.mons))
-	for i := 0; i < nf.Len(); i++ {
-		v[q.index[monoKey(nf.Monomial(i))]].Set(nf.Coef(i))
-	}
-	return v
-}
+func (q *quotient) vec(f *poly.Poly) []*big.Rat { return q.alg.Coords(f) }
 
 func zeroVec(n int) []*big.Rat {
 	v := make([]*big.Rat, n)
@@ -80,7 +63,7 @@ type echRow struct {
 // O(D^2) rational operations per power, for D standard monomials.
 func (q *quotient) krylov(theta *poly.Poly) *krylov {
 	k := &krylov{theta: theta}
-	D := len(q.mons)
+	D := q.dim()
 	pw := q.ring.One()
 	for t := 0; t <= D; t++ {
 		w := q.vec(pw)

@@ -7,6 +7,7 @@ import (
 	"math/cmplx"
 	"slices"
 
+	"github.com/ALTree/bigfloat"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -54,47 +55,89 @@ func compareRoots(a, b root) int {
 	return a.im.Cmp(b.im)
 }
 
-// startingPoints returns the eigenvalues of the companion matrix (gonum),
-// or points on a circle of the Cauchy bound when float64 cannot hold the
-// coefficients.
+// startingPoints returns the eigenvalues of the companion matrix (gonum).
+// When float64 cannot hold the coefficients (a degree-16 polynomial with
+// roots near 1e25 has a constant term near 1e414), the roots are scaled
+// by 2^e, e from a root bound (rootExponent), so that the scaled
+// polynomial's coefficients fit; failing that, the points lie on a circle
+// of the bound's radius.
 func startingPoints(c []*big.Rat) []complex128 {
-	D := len(c) - 1
-	lead, _ := c[D].Float64()
-	ok := lead != 0 && !math.IsInf(lead, 0)
-	comp := mat.NewDense(D, D, nil)
-	bound := 0.0
-	for i := range D {
-		if i > 0 {
-			comp.Set(i, i-1, 1)
-		}
-		q, _ := new(big.Rat).Quo(c[i], c[D]).Float64()
-		if math.IsInf(q, 0) || math.IsNaN(q) {
-			ok = false
-		}
-		comp.Set(i, D-1, -q)
-		bound = max(bound, math.Abs(q))
+	if vs, ok := companionRoots(c, 0); ok {
+		return vs
 	}
+	e, ok := rootExponent(c)
 	if ok {
-		var eig mat.Eigen
-		if eig.Factorize(comp, mat.EigenNone) {
-			vs := eig.Values(nil)
-			good := true
-			for _, v := range vs {
-				if cmplx.IsNaN(v) || cmplx.IsInf(v) {
-					good = false
-				}
-			}
-			if good {
-				return spread(vs)
-			}
+		if vs, ok := companionRoots(c, e); ok {
+			return vs
 		}
 	}
-	r := 1 + math.Min(bound, 1e300)
+	D := len(c) - 1
+	r := math.Ldexp(1, min(e, 1000))
 	out := make([]complex128, D)
 	for k := range out {
 		out[k] = cmplx.Rect(r, 2*math.Pi*(float64(k)+0.25)/float64(D))
 	}
 	return out
+}
+
+// companionRoots returns the roots of c as the eigenvalues of the
+// companion matrix of c(2^e y) in float64, multiplied back by 2^e; false
+// when a coefficient or a root does not fit in float64 (a nonzero
+// coefficient that rounds to 0 counts as not fitting).
+func companionRoots(c []*big.Rat, e int) ([]complex128, bool) {
+	D := len(c) - 1
+	comp := mat.NewDense(D, D, nil)
+	for i := range D {
+		if i > 0 {
+			comp.Set(i, i-1, 1)
+		}
+		// The scaled monic coefficient c_i / c_D * 2^(e (i - D)), the shift
+		// exact in big.Float, so that it fits where c_i / c_D does not.
+		q := new(big.Float).SetRat(new(big.Rat).Quo(c[i], c[D]))
+		q.SetMantExp(q, e*(i-D))
+		f, _ := q.Float64()
+		if math.IsInf(f, 0) || f == 0 && q.Sign() != 0 {
+			return nil, false // overflow, or underflow that loses a term
+		}
+		comp.Set(i, D-1, -f)
+	}
+	var eig mat.Eigen
+	if !eig.Factorize(comp, mat.EigenNone) {
+		return nil, false
+	}
+	vs := eig.Values(nil)
+	for k, v := range vs {
+		v *= complex(math.Ldexp(1, e), 0)
+		if cmplx.IsNaN(v) || cmplx.IsInf(v) {
+			return nil, false
+		}
+		vs[k] = v
+	}
+	return spread(vs), true
+}
+
+// rootExponent returns the binary exponent of Fujiwara's bound on the
+// roots of c, 2 max |c_{D-k} / c_D|^(1/k), and false for a monomial. The
+// k-th roots are taken in big.Float by github.com/ALTree/bigfloat (Pow),
+// since the ratios may lie far outside float64's range while the bound
+// does not. Cost: D Pow calls at 64 bits.
+func rootExponent(c []*big.Rat) (int, bool) {
+	D := len(c) - 1
+	var best *big.Float
+	for k := 1; k <= D; k++ {
+		if c[D-k].Sign() == 0 {
+			continue
+		}
+		q := new(big.Float).SetPrec(64).SetRat(new(big.Rat).Quo(c[D-k], c[D]))
+		r := bigfloat.Pow(q.Abs(q), new(big.Float).SetPrec(64).Quo(big.NewFloat(1), big.NewFloat(float64(k))))
+		if best == nil || r.Cmp(best) > 0 {
+			best = r
+		}
+	}
+	if best == nil {
+		return 0, false
+	}
+	return best.MantExp(nil) + 1, true
 }
 
 // spread separates coinciding starting points, which Aberth's iteration

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/families-project/families/internal/crosscheck"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,9 +90,7 @@ func singularPrimes(t *testing.T, systems []*grid.System) [][][]*poly.Poly {
 // Singular's minAssGTZ on the saturated ideal: the same primes, compared
 // as reduced monic bases.
 func TestComponentsAgainstSingular(t *testing.T) {
-	if _, err := exec.LookPath("Singular"); err != nil {
-		t.Skip("Singular is not installed")
-	}
+	crosscheck.LookPath(t, "apt-get install singular", "Singular")
 	ops := []string{
 		"+=|x-++-|+=|=====|/=", "-=|-xx/+|x=|=====|x=", "x=|+x//-|x=|=====|x=", "--|-----|-/|x-+--|+-",
 		"/+|--+--|/+|+-/-+|+/", "/+|+-/-x|/+|+-+--|+-", "++|--+-+|++|+-+-/|x+", "-=|x/x+/|/=|=====|/=",

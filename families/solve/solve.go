@@ -79,6 +79,10 @@ func (r *Result) Points() []*Point {
 	return out
 }
 
+// ErrInternal is wrapped by the errors that report a result failing its
+// exact verification: a bug, never bad input. Test with errors.Is.
+var ErrInternal = errors.New("solve: internal error")
+
 // Solve decomposes the zeros of F on which no polynomial of nonzero
 // vanishes into irreducible components (each proved so, or marked as not
 // proved: see Component.Irreducible), and solves each: a Family for a
@@ -90,9 +94,9 @@ func (r *Result) Points() []*Point {
 // Cost: one saturation per nonzero condition per case of the
 // decomposition, a factorization per basis element, and per component of
 // dimension d one basis in a block order for each of the C(n, d) choices
-// of parameters. Errors are bad input, a *groebner.LimitError, or an
-// internal error when a result fails its verification (never returned as
-// a result).
+// of parameters. Errors are bad input, a *groebner.LimitError, or one
+// wrapping ErrInternal when a result fails its verification (never
+// returned as a result).
 func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, error) {
 	if len(F) == 0 {
 		return nil, errors.New("solve: no equations")

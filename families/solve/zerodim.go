@@ -23,7 +23,7 @@ func (d *decomposer) refineZero(G, extra []*poly.Poly) error {
 		d.record(&component{basis: G, dim: 0})
 		return nil
 	}
-	D := len(q.mons)
+	D := q.dim()
 	n := d.ring.NumVars()
 	// The last variables are the likeliest primitive elements: grevlex
 	// bases of zero-dimensional ideals keep them in the standard monomials.

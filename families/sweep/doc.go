@@ -40,17 +40,20 @@
 // goroutines and writes the records in plan order whatever the timing, so
 // the output is deterministic and at every moment a prefix of the full
 // output: RunFile uses the output file as its checkpoint and resumes after
-// the last complete line. A Shard takes the orbits whose key falls in it,
-// so shards split the work without solving any system twice, and Merge
-// sorts their records back into the output of one run. Summary counts the
-// records by class, dimension and kind of solution and lists the settings
-// with positive-integer members.
+// the last complete line; it writes only a regular file, which it holds
+// under an exclusive lock (OpenOutput), so that two runs never interleave
+// their records in one file. NewPlan counts the settings first and refuses
+// a sweep larger than a run holds before planning any. A Shard takes the
+// orbits whose key falls in it, so shards split the work without solving
+// any system twice, and Merge sorts their records back into the output of
+// one run, checking every record's index against its setting. Summary
+// counts the records by class, dimension and kind of solution and lists
+// the settings with positive-integer members.
 //
-// # Counting and exports
+// # Orbits for other packages
 //
-// Count counts the calcrostics of a pattern by s = a + b + d + f operators
-// first, from the families and solutions of every setting, and agrees with
-// seed 000's numbers-first loops (a test compares them). Plan.Export writes
-// the systems of a sweep with their expected answers for Singular,
-// Macaulay2, SymPy, Maple or as JSON, each with a runner that checks them.
+// OrbitList gives the orbits of a plan with the renaming from each
+// leader's numbers to each setting's: families/count counts the
+// calcrostics of a pattern from them, and families/export writes a plan's
+// systems for other computer algebra systems.
 package sweep

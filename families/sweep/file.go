@@ -28,28 +28,38 @@ import (
 // limit may time out in one run and not in the other). The summary covers
 // the whole file. Cost: Run's, for the records not yet written, plus one
 // JSON decode per record kept.
+//
+// The file must be a regular file (or absent), and it stays locked for the
+// run (OpenOutput): a path of another kind, or a file another run is
+// writing, is refused with an *OutputError before anything is written.
 func (p *Plan) RunFile(ctx context.Context, path string, resume bool) (*Summary, error) {
-	flag := os.O_RDWR | os.O_CREATE
-	if !resume {
-		flag |= os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flag, 0o644)
+	f, err := OpenOutput(path)
 	if err != nil {
 		return nil, err
 	}
-	sum := NewSummary()
-	skip := 0
-	if resume {
-		if skip, err = p.recover(f, path, sum); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
-	sum, err = p.run(ctx, f, skip, sum)
+	sum, err := p.RunOpened(ctx, f, path, resume)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return sum, err
+}
+
+// RunOpened is RunFile on a file that OpenOutput opened (and locked) for
+// path, so that a caller can hold the lock from before planning; it leaves
+// f open.
+func (p *Plan) RunOpened(ctx context.Context, f *os.File, path string, resume bool) (*Summary, error) {
+	sum := NewSummary()
+	skip := 0
+	var err error
+	if resume {
+		if skip, err = p.recover(f, path, sum); err != nil {
+			return nil, err
+		}
+	} else if err := f.Truncate(0); err != nil {
+		// Truncated only once locked: a refused run leaves the file alone.
+		return nil, err
+	}
+	return p.run(ctx, f, skip, sum)
 }
 
 // recover reads the records of a checkpoint, checks them against the plan,
@@ -64,10 +74,10 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 	for line := range bytes.Lines(data[:keep]) {
 		v, err := parseRecord(line)
 		if err != nil {
-			return 0, fmt.Errorf("%s: record %d: %v", path, n+1, err)
+			return 0, fmt.Errorf("%s: record %d: %w", path, n+1, err)
 		}
 		if err := p.owns(v); err != nil {
-			return 0, fmt.Errorf("%s: record %d (%s) %v", path, n+1, v.Ops, err)
+			return 0, fmt.Errorf("%s: record %d (%s) %w", path, n+1, v.Ops, err)
 		}
 		if n >= len(p.items) || v.Index.Cmp(p.items[n].idx) != 0 || v.Ops != p.items[n].s.String() {
 			return 0, fmt.Errorf("%s: record %d (%s) is not this sweep's record %d: the file comes from another sweep or shard", path, n+1, v.Ops, n+1)
@@ -118,7 +128,7 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 		}
 		data, err := io.ReadAll(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			return nil, fmt.Errorf("%s: the last line is incomplete: resume that shard (--resume) before merging", name)
@@ -131,7 +141,7 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 				line, err = cutShard(line, v.Shard)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: line %d: %v", name, n, err)
+				return nil, fmt.Errorf("%s: line %d: %w", name, n, err)
 			}
 			all = append(all, mergeRec{v, line, name, n})
 		}
@@ -143,6 +153,13 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 	for i := 1; i < len(all); i++ {
 		if a, b := all[i-1], all[i]; a.v.Index.Cmp(b.v.Index) == 0 {
 			return nil, fmt.Errorf("%s and %s both hold setting %s (index %s)", a.src, b.src, b.v.Ops, b.v.Index)
+		}
+	}
+	if len(all) > 0 && all[0].v.Sweep != nil {
+		z, _ := grid.ParseSize(all[0].v.Size) // checkIndex parsed them
+		pat, _ := grid.ParseOps(all[0].v.Sweep.Pattern, z)
+		if err := checkPlan(all, pat); err != nil {
+			return nil, err
 		}
 	}
 	sum := NewSummary()
@@ -218,6 +235,12 @@ func checkMerge(all []mergeRec) error {
 	if sw == nil {
 		return nil // unchecked: an older families wrote no marks
 	}
+	patterns := map[string]*grid.Setting{}
+	for _, r := range all {
+		if err := checkIndex(r, patterns); err != nil {
+			return err
+		}
+	}
 	// A shard that has fewer records than it plans did not finish.
 	seen := map[int]bool{}
 	for _, r := range all {
@@ -245,6 +268,35 @@ func checkMerge(all []mergeRec) error {
 			msg += "; missing shards: " + strings.Join(missing, ", ")
 		}
 		return errors.New(msg)
+	}
+	return nil
+}
+
+// checkIndex checks a record against its sweep's pattern as resuming
+// checks it against the plan: its index must number, in the pattern, the
+// very setting of its "ops" (grid.Setting.Nth), so that an edited index
+// or setting, or two swapped indices, are refused. patterns caches the
+// parsed patterns by size and text.
+func checkIndex(r mergeRec, patterns map[string]*grid.Setting) error {
+	v := r.v
+	k := v.Size + " " + v.Sweep.Pattern
+	pat, ok := patterns[k]
+	if !ok {
+		z, err := grid.ParseSize(v.Size)
+		if err == nil {
+			pat, err = grid.ParseOps(v.Sweep.Pattern, z)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: the sweep's pattern %s of size %s does not parse: %v", r.where(), v.Sweep.Pattern, v.Size, err)
+		}
+		patterns[k] = pat
+	}
+	s, err := pat.Nth(v.Index)
+	if err != nil {
+		return fmt.Errorf("%s: index %s is not a setting of the pattern %s (%s settings): the record was altered", r.where(), v.Index, pat, pat.Count())
+	}
+	if s.String() != v.Ops {
+		return fmt.Errorf("%s: index %s of the pattern %s is the setting %s, but the record is of %s: the record was altered", r.where(), v.Index, pat, s, v.Ops)
 	}
 	return nil
 }

@@ -166,6 +166,28 @@ func Settings(pattern *grid.Setting, sel grid.LineSet, f Filter) iter.Seq2[*big.
 	}
 }
 
+// count returns the number of settings that pass the filter, or limit+1
+// when there are more than limit. Without a filter it is 4^w at once;
+// otherwise it walks the search of each without building settings, so its
+// cost is about min(count, limit) steps.
+func (m *matcher) count(limit int) int {
+	if m.impossible {
+		return 0
+	}
+	if !m.filter.Positive && !m.filter.RequireAllOps {
+		if n := m.pattern.Count(); n.IsInt64() && n.Int64() <= int64(limit) {
+			return int(n.Int64())
+		}
+		return limit + 1
+	}
+	n := 0
+	m.each(func([]uint8) bool {
+		n++
+		return n <= limit
+	})
+	return n
+}
+
 // each calls yield with the digits of each setting that passes the filter,
 // in index order, until yield returns false. yield must not keep digits,
 // which is reused.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
@@ -23,9 +23,9 @@ import (
 type Record struct {
 	*families.Report
 	// Members are up to Options.Members positive-integer members, smallest
-	// first (see puzzle.Source.EachMember), each checked against the
+	// first (see members.Source.EachMember), each checked against the
 	// setting exactly.
-	Members []*puzzle.Member `json:"members,omitempty"`
+	Members []*members.Member `json:"members,omitempty"`
 	// MembersError says why the member search stopped early (a limit).
 	MembersError string `json:"members_error,omitempty"`
 	// Representative is the setting whose system was solved for this one
@@ -81,12 +81,12 @@ func (p *Plan) analyze(ctx context.Context, it *item) *Record {
 	if p.opt.Members <= 0 || res == nil || len(res.Components) == 0 {
 		return rec
 	}
-	// The source is puzzle.FromReport's without solving the system again.
+	// The source is members.FromReport's without solving the system again.
 	sys := rep.System()
-	fams, err := puzzle.FromSolve(sys.Ring, res)
-	var src *puzzle.Source
+	fams, err := members.FromSolve(sys.Ring, res)
+	var src *members.Source
 	if err == nil {
-		src, err = puzzle.NewSource(it.s, p.sel, p.opt.Analysis.Eval, sys, rep.BasisPolys(), fams)
+		src, err = members.NewSource(it.s, p.sel, p.opt.Analysis.Eval, sys, rep.BasisPolys(), fams)
 	}
 	if err == nil {
 		src.Limits = p.opt.Analysis.Limits
@@ -130,7 +130,7 @@ func (p *Plan) transport(ctx context.Context, lit *item, lrec *Record, it *item)
 	if lr.Class == families.ClassTimeout || lr.Class == families.ClassError {
 		return nil, errUnsolved
 	}
-	members, membersError := lrec.Members, lrec.MembersError
+	mems, membersError := lrec.Members, lrec.MembersError
 	if p.opt.Members > 0 && p.opt.MemberFilter.AllOps {
 		mine, err := p.usesAllOps(it.s)
 		if err != nil {
@@ -142,7 +142,7 @@ func (p *Plan) transport(ctx context.Context, lit *item, lrec *Record, it *item)
 		}
 		switch {
 		case !mine:
-			members, membersError = nil, ""
+			mems, membersError = nil, ""
 		case !theirs:
 			return nil, errors.New("sweep: the leader's lines lack an operator: its members were not searched")
 		}
@@ -221,7 +221,7 @@ func (p *Plan) transport(ctx context.Context, lit *item, lrec *Record, it *item)
 		}
 	}
 	rec := &Record{Report: rep, MembersError: membersError, Representative: lr.Ops}
-	for _, mem := range members {
+	for _, mem := range mems {
 		vals := make([]*big.Int, len(mem.Values))
 		rats := make([]*big.Rat, len(mem.Values))
 		for i, v := range mem.Values {
@@ -232,13 +232,13 @@ func (p *Plan) transport(ctx context.Context, lit *item, lrec *Record, it *item)
 		if err != nil || !res.OK {
 			return nil, fmt.Errorf("sweep: member %v of %s does not carry over to %s", mem, lr.Ops, rep.Ops)
 		}
-		rec.Members = append(rec.Members, &puzzle.Member{Size: z, Values: vals, Family: mem.Family})
+		rec.Members = append(rec.Members, &members.Member{Size: z, Values: vals, Family: mem.Family})
 	}
 	return rec, nil
 }
 
 // usesAllOps reports whether the selected lines of s use each of + - x /,
-// as puzzle.Filter.AllOps asks.
+// as members.Filter.AllOps asks.
 func (p *Plan) usesAllOps(s *grid.Setting) (bool, error) {
 	lines, err := s.Lines(p.sel)
 	if err != nil {

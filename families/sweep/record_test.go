@@ -12,7 +12,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/families/members"
 )
 
 // TestTransportMatchesDirect: a record renamed from its orbit's leader says
@@ -168,7 +168,7 @@ func TestTimedOutLeaderIsNotCopied(t *testing.T) {
 // orbit need not share (a - b / c and a x c - b state the same equation).
 // Each record's members are those the setting gets on its own.
 func TestMembersAllOpsPerSetting(t *testing.T) {
-	opt := Options{Filter: Filter{Positive: true}, Members: 2, MemberFilter: puzzle.Filter{AllOps: true}}
+	opt := Options{Filter: Filter{Positive: true}, Members: 2, MemberFilter: members.Filter{AllOps: true}}
 	out, _, plan := runPlan(t, ".=|.-+.-|+=|=====|.=", opt)
 	byOps := map[string]*item{}
 	for _, it := range plan.items {

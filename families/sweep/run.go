@@ -13,7 +13,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/poly"
 )
 
@@ -37,24 +37,35 @@ type Options struct {
 	Members int
 	// MemberFilter selects members; its Min is raised to 1 (positive) and
 	// a zero Budget means DefaultMemberBudget.
-	MemberFilter puzzle.Filter
+	MemberFilter members.Filter
 	// OncePerOrbit writes one record per orbit, for its first setting,
 	// with the others in its "equivalent" key.
 	OncePerOrbit bool
-	// Progress, if set, is called after each record is written with the
-	// records written so far and the total of this run.
+	// Progress, if set, is called from one goroutine as records finish,
+	// with the records finished so far (written, or waiting for an earlier
+	// one to be written) and the total of this run. Finished rather than
+	// written records give a steady rate: one slow record would otherwise
+	// hold back every record after it and the rate with it.
 	Progress func(done, total int)
 }
 
 // DefaultMemberBudget is the parameter tuples tried per family when
 // looking for members in a sweep: a family whose members are absent or
 // rare costs about that many exact evaluations, which a sweep pays for
-// every consistent setting, so it is smaller than puzzle.DefaultBudget.
+// every consistent setting, so it is smaller than members.DefaultBudget.
 const DefaultMemberBudget = 1 << 14
 
-// maxPlan bounds the records one plan holds in memory; larger sweeps are
-// split into shards or sampled.
-const maxPlan = 1 << 23
+// maxPlan bounds the records one plan holds in memory (about 550 bytes
+// each while planning, so some 1.2 GB at most); larger sweeps are split
+// into shards or sampled.
+const maxPlan = 1 << 21
+
+// maxSwept bounds the settings a plan enumerates: every shard computes the
+// orbit key of every setting of the sweep (about 0.06 ms each), so a
+// pattern with more settings passing the filters is refused before any
+// is planned. 2^24 is every setting of a 3x3 pattern whose 12 row and
+// column cells are all wildcards.
+const maxSwept = 1 << 24
 
 // A Plan is the list of settings one run of a sweep reports, in output
 // order (increasing index), grouped into orbits: settings whose systems are
@@ -146,6 +157,11 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 	if p.ring, err = pattern.Ring(poly.Grevlex); err != nil {
 		return nil, err
 	}
+	if opt.Sample <= 0 {
+		if err := checkSize(pattern, p.sel, opt); err != nil {
+			return nil, err
+		}
+	}
 	leaders := map[key]*leader{}
 	var chunk []*item
 	flush := func() error {
@@ -176,6 +192,9 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 		return nil
 	}
 	add := func(idx *big.Int, s *grid.Setting) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		chunk = append(chunk, &item{idx: idx, s: s})
 		if len(chunk) == 4096 {
 			return flush()
@@ -210,6 +229,26 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 	return p, nil
 }
 
+// checkSize counts the settings of pattern that pass the filter (cheaply,
+// stopping past the limits) and refuses, before anything is planned, a
+// sweep with more than maxSwept of them or, unless OncePerOrbit makes its
+// records fewer, one whose shard would hold more than maxPlan on average.
+func checkSize(pattern *grid.Setting, sel grid.LineSet, opt Options) error {
+	m, err := newMatcher(pattern, sel, opt.Filter)
+	if err != nil {
+		return err
+	}
+	shards := max(opt.Shard.Count, 1)
+	n := m.count(maxSwept)
+	switch {
+	case n > maxSwept:
+		return fmt.Errorf("sweep: more than %d settings of %s pass the filters, more than a sweep plans (%d): narrow the pattern or the filters, or draw a --sample", maxSwept, pattern, maxSwept)
+	case !opt.OncePerOrbit && n > maxPlan*shards:
+		return fmt.Errorf("sweep: %d settings pass the filters, more than %d per run: split the sweep into at least %d shards (--shard i/N) or draw a --sample", n, maxPlan, (n+maxPlan-1)/maxPlan)
+	}
+	return nil
+}
+
 // keyChunk computes the orbit keys of a chunk of settings in parallel.
 func (p *Plan) keyChunk(ctx context.Context, chunk []*item) error {
 	var wg sync.WaitGroup
@@ -242,6 +281,38 @@ func (p *Plan) Swept() int { return p.swept }
 // Orbits returns the number of orbits of the plan's shard: the systems it
 // solves.
 func (p *Plan) Orbits() int { return p.orbits }
+
+// An Orbit is a group of the plan's settings whose systems are the same up
+// to renaming the numbers by a symmetry of the grid and nonzero factors of
+// the equations: solving the leader's system solves them all.
+type Orbit struct {
+	// Leader is the orbit's first setting, the one Run solves.
+	Leader *grid.Setting
+	// Settings are the orbit's settings in the plan, in plan order (the
+	// leader first), and Maps[i][j] is the number of Settings[i] that
+	// stands for number j of the leader: a solution x of the leader gives
+	// the solution y of Settings[i] with y[Maps[i][j]] = x[j].
+	Settings []*grid.Setting
+	Maps     [][]int
+}
+
+// OrbitList returns the orbits of the plan's settings in the order of
+// their leaders. Cost: O(settings * numbers).
+func (p *Plan) OrbitList() []*Orbit {
+	byLeader := map[*leader]*Orbit{}
+	var out []*Orbit
+	for _, it := range p.items {
+		o := byLeader[it.lead]
+		if o == nil {
+			o = &Orbit{Leader: it.lead.it.s}
+			byLeader[it.lead] = o
+			out = append(out, o)
+		}
+		o.Settings = append(o.Settings, it.s)
+		o.Maps = append(o.Maps, transportMap(it.lead.it.info.ren, it.info.ren))
+	}
+	return out
+}
 
 // Run solves the plan's systems on opt.Jobs goroutines and writes one JSON
 // line per record to w, in plan order whatever the timing. It returns the
@@ -310,6 +381,7 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 	bw := bufio.NewWriterSize(w, 1<<16)
 	pending := map[int][]byte{}
 	next := skip
+	finished := 0
 	var firstErr error
 	lastFlush := time.Now()
 	for r := range results {
@@ -321,6 +393,9 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 			continue // a record finished after cancellation may be wrong
 		}
 		pending[r.pos] = r.line
+		if finished++; p.opt.Progress != nil {
+			p.opt.Progress(finished, len(p.items)-skip)
+		}
 		for line, ok := pending[next]; ok; line, ok = pending[next] {
 			delete(pending, next)
 			if _, err := bw.Write(line); err != nil && firstErr == nil {
@@ -339,9 +414,6 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 			}
 			next++
 			<-window
-			if p.opt.Progress != nil {
-				p.opt.Progress(next-skip, len(p.items)-skip)
-			}
 			if time.Since(lastFlush) > 200*time.Millisecond {
 				if err := bw.Flush(); err != nil && firstErr == nil {
 					firstErr = err

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/families-project/families/poly"
 )
 
 // A Shard is one of Count parts of a sweep, numbered from 0. The zero
@@ -15,18 +17,24 @@ import (
 // shards, and spreads orbits evenly.
 type Shard struct{ Index, Count int }
 
-// ParseShard reads "i/N" with 0 <= i < N.
+// ParseShard reads "i/N" with 0 <= i < N (so N >= 1: "0/0" is refused
+// like "1/0").
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	if !ok {
-		return Shard{}, fmt.Errorf("sweep: shard %q: want i/N, such as 0/4", s)
+		return Shard{}, fmt.Errorf("sweep: shard %s: want i/N, such as 0/4", poly.QuoteInput(s))
 	}
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if err1 != nil || err2 != nil {
-		return Shard{}, fmt.Errorf("sweep: shard %q: want i/N with integers, such as 0/4", s)
+		return Shard{}, fmt.Errorf("sweep: shard %s: want i/N with integers, such as 0/4", poly.QuoteInput(s))
 	}
 	sh := Shard{i, n}
+	if n < 1 {
+		// Validate takes the zero Shard for the whole sweep; written out,
+		// 0/0 is a mistake.
+		return Shard{}, fmt.Errorf("sweep: shard %d/%d: want 0 <= i < N", i, n)
+	}
 	return sh, sh.Validate()
 }
 

@@ -21,6 +21,8 @@ func TestParseShard(t *testing.T) {
 		{"4/4", Shard{}, false},
 		{"-1/4", Shard{}, false},
 		{"1/0", Shard{}, false},
+		{"0/0", Shard{}, false},
+		{"0/-3", Shard{}, false},
 		{"1", Shard{}, false},
 		{"a/b", Shard{}, false},
 	}

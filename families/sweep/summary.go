@@ -8,7 +8,6 @@ import (
 	"maps"
 	"math/big"
 	"slices"
-	"strings"
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
@@ -41,7 +40,7 @@ type view struct {
 func parseRecord(line []byte) (*view, error) {
 	v := new(view)
 	if err := json.Unmarshal(line, v); err != nil {
-		return nil, fmt.Errorf("sweep: bad record: %v", err)
+		return nil, fmt.Errorf("sweep: bad record: %w", err)
 	}
 	if v.Index == nil || v.Ops == "" {
 		return nil, fmt.Errorf("sweep: record without ops or index: %.60s", line)
@@ -133,7 +132,7 @@ func (s *Summary) Add(line []byte) error {
 			}
 			vals[i] = new(big.Rat).SetInt(m[name])
 		}
-		texts[k] = gridText(z, vals)
+		texts[k] = z.FormatNumbers(vals)
 		s.NumberGrids[numbersKey(z, vals)] = true
 		if key, err := standardKey(v, z, vals); err == nil {
 			s.Grids[key] = true
@@ -145,19 +144,6 @@ func (s *Summary) Add(line []byte) error {
 	return nil
 }
 
-// gridText writes the numbers row by row: "12 2 10 / 2 4 2 / 6 2 8".
-func gridText(z grid.Size, vals []*big.Rat) string {
-	rows := make([]string, z.Rows)
-	for r := range rows {
-		cells := make([]string, z.Cols)
-		for c := range cells {
-			cells[c] = vals[r*z.Cols+c].RatString()
-		}
-		rows[r] = strings.Join(cells, " ")
-	}
-	return strings.Join(rows, " / ")
-}
-
 // numbersKey returns the least text of the numbers under the symmetries
 // that keep the grid's shape.
 func numbersKey(z grid.Size, vals []*big.Rat) string {
@@ -167,7 +153,7 @@ func numbersKey(z grid.Size, vals []*big.Rat) string {
 		for i, v := range vals {
 			img[g.MapNumber(z, i)] = v
 		}
-		if t := gridText(z, img); best == "" || t < best {
+		if t := z.FormatNumbers(img); best == "" || t < best {
 			best = t
 		}
 	}
@@ -191,7 +177,7 @@ func standardKey(v *view, z grid.Size, vals []*big.Rat) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return im.Setting.String() + " " + gridText(im.Setting.Size(), im.Values), nil
+	return im.Setting.String() + " " + im.Setting.Size().FormatNumbers(im.Values), nil
 }
 
 // classOrder lists the classes in the order the table shows them.

@@ -3,6 +3,7 @@ package factor
 import (
 	"context"
 	"fmt"
+	"github.com/families-project/families/internal/crosscheck"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -57,12 +58,10 @@ func singularFactorize(t *testing.T, r *poly.Ring, ps []*poly.Poly) []normalized
 // variable, the hard case for Wang's algorithm. It needs Singular on PATH
 // and skips otherwise; FACTOR_RANDOM_N sets the number of products.
 func TestSingularRandom(t *testing.T) {
-	if _, err := exec.LookPath("Singular"); err != nil {
-		t.Skip("Singular not on PATH: live comparison skipped (the golden test covers the committed cases)")
-	}
 	if testing.Short() {
 		t.Skip("live Singular comparison skipped in -short mode")
 	}
+	crosscheck.LookPath(t, "apt-get install singular; the golden test covers the committed cases", "Singular")
 	n := 40
 	if s := os.Getenv("FACTOR_RANDOM_N"); s != "" {
 		n, _ = strconv.Atoi(s)

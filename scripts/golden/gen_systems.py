@@ -16,6 +16,11 @@ polynomial per line written like Singular with short=0
 Systems written:
   cyclic4..6        standard cyclic-n, variables x0..x(n-1)
   katsura4..6       standard katsura-n, variables u0..un
+  reimer5           reimer-5, variables x1..x5
+  grid44_1..3       three 4x4 grids of the pattern ..=|.......|..=|.......|..=|=======|..=
+                    (numbers a b c d / f g h k / m n p q / r s t u), equations as
+                    `families --size 4x4 --ops OPS --format json` writes them (rows,
+                    columns, both diagonals; denominators cleared)
   grid_*            the four 3x3 operator grids (cells a b c / d f g / h k m)
   random_NN         seeded random dense systems in 2..4 variables
 """
@@ -329,6 +334,41 @@ def katsura(n):
             s = s + u(l) * u(m - l)
         polys.append(s - U[m])
     return vs, polys
+
+
+def reimer(n):
+    # sum_{i=1..n} (-1)^(i+1) 2 x_i^j - 1 for j = 2..n+1
+    vs = tuple("x%d" % i for i in range(1, n + 1))
+    X = [Poly.var(vs, v) for v in vs]
+    polys = []
+    for j in range(2, n + 2):
+        s = Poly(vs)
+        for i in range(n):
+            s = s + (2 if i % 2 == 0 else -2) * X[i] ** j
+        polys.append(s - 1)
+    return vs, polys
+
+
+# 4x4 grids: (name, ops, equations, nonzero conditions), as the families
+# command writes them for these settings (lines: rows, columns, both
+# diagonals; denominators cleared). Their saturations by the conditions
+# are the bases themselves, which tests the proof that a variable is a
+# nonzero divisor at 16 variables.
+GRID44_VARS = tuple("a b c d f g h k m n p q r s t u".split())
+GRID44 = (
+    ("grid44_1", "+-=|-/++--/|x+=|xx/+++-|-+=|=======|xx=",
+     ["a + b - c - d", "f*g + h - k", "m - n + p - q", "r*s*t - u", "-f*m + a - r",
+      "b*n - n*s + g", "c - h + p - t", "-k*q - k*u + d", "g*p - g*u + a", "d - h + n - r"],
+     list(GRID44_VARS)),
+    ("grid44_2", "/-=|/-/--x-|--=|--//+/+|++=|=======|+x=",
+     ["-b*c - b*d + a", "f - g - h - k", "m + n + p - q", "s*t + r - u", "-f*m - f*r + a",
+      "-g*n*s + b", "c - h + p - t", "d - k + q - u", "a*p - p*u - g", "d*h - n*r"],
+     list(GRID44_VARS) + ["g*n"]),
+    ("grid44_3", "+-=|xx-+x-/|x-=|++/xx++|+/=|=======|+x=",
+     ["a + b - c - d", "f*g - h - k", "m*p - p*q + n", "s*t + r - u", "a*f + m - r",
+      "b*n - n*s - g", "c*h*p - t", "k*q - k*u + d", "a*g*p - u", "-h*n + d - r"],
+     list(GRID44_VARS)),
+)
 
 
 # ---------------------------------------------------------------------------
@@ -668,8 +708,20 @@ def main():
                                  ["cyclic-%d (standard definition)" % n]))
     for n in (4, 5, 6):
         vs, polys = katsura(n)
-        written.append(write_sys(outdir, "katsura%d" % n, vs, polys,
-                                 ["katsura-%d (standard definition; %d variables u0..u%d)" % (n, n + 1, n)]))
+        comments = ["katsura-%d (standard definition; %d variables u0..u%d)" % (n, n + 1, n)]
+        if n == 5:
+            comments.append("eliminate: u1 u2 u3 u4")
+        written.append(write_sys(outdir, "katsura%d" % n, vs, polys, comments))
+    vs, polys = reimer(5)
+    written.append(write_sys(outdir, "reimer5", vs, polys,
+                             ["reimer-5 (standard definition; 5 variables x1..x5)"]))
+
+    for name, ops, eqs, nonzero in GRID44:
+        polys = [parse_poly(e, GRID44_VARS) for e in eqs]
+        written.append(write_sys(outdir, name, GRID44_VARS, polys,
+                                 ["%s: 4x4 grid a b c d / f g h k / m n p q / r s t u, ops %s" % (name, ops),
+                                  "lines: rows, columns, both main diagonals; denominators cleared",
+                                  "nonzero: " + " ".join(nonzero)]))
 
     for name, ops, alld, sol in GRIDS:
         point = dict(zip(GRID_VARS, sol)) if sol else None

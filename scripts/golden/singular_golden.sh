@@ -18,6 +18,10 @@
 #   testdata/groebner/NAME.sat.grevlex  only for systems with a `# nonzero:`
 #                                       comment: dp basis of I saturated by
 #                                       every listed polynomial
+#   testdata/groebner/NAME.elim.grevlex only for systems with an `# eliminate:`
+#                                       comment: Singular's eliminate of the
+#                                       listed variables, as the reduced dp
+#                                       basis in the ring of the others
 # Output format:
 #   dim: D            Singular dim(std(I)); -1 for the unit ideal
 #   degree: N         vdim(std(I)) when D = 0, otherwise `null`
@@ -43,6 +47,7 @@ trap 'rm -rf "$TMP"' EXIT
 # parse_sys FILE -> prints three sections to stdout:
 #   line 1: comma-separated variables
 #   line 2: space-separated nonzero conditions (may be empty)
+#   line 3: space-separated variables to eliminate (may be empty)
 #   then one polynomial per line (equations lhs = rhs become (lhs)-(rhs))
 parse_sys() {
   awk '
@@ -51,6 +56,9 @@ parse_sys() {
       line = $0
       if (match(line, /#[ \t]*nonzero:/)) {
         nz = trim(substr(line, RSTART + RLENGTH))
+      }
+      if (match(line, /#[ \t]*eliminate:/)) {
+        el = trim(substr(line, RSTART + RLENGTH))
       }
       sub(/#.*/, "", line)
       line = trim(line)
@@ -75,6 +83,7 @@ parse_sys() {
       if (vars == "") { for (i = 1; i <= nid; i++) vars = vars (i > 1 ? "," : "") order[i] }
       print vars
       print nz
+      print el
       for (i = 1; i <= np; i++) print polys[i]
     }' "$1"
 }
@@ -137,7 +146,8 @@ for sys in "${files[@]}"; do
   parse_sys "$sys" >"$TMP/$name.parsed"
   vars=$(sed -n 1p "$TMP/$name.parsed")
   nonzero=$(sed -n 2p "$TMP/$name.parsed")
-  tail -n +3 "$TMP/$name.parsed" >"$TMP/$name.polys"
+  elim=$(sed -n 3p "$TMP/$name.parsed")
+  tail -n +4 "$TMP/$name.parsed" >"$TMP/$name.polys"
   t0=$(date +%s.%N)
 
   # --- grevlex (and lex via fglm when zero-dimensional) -------------------
@@ -210,6 +220,26 @@ for sys in "${files[@]}"; do
       satinfo=" sat[$(head -2 "$OUTDIR/$name.sat.grevlex" | tr '\n' ' ' | sed 's/ $//')]"
     else
       echo "$name: saturation failed" >&2; cat "$s.log" >&2; status=1
+    fi
+  fi
+
+  # --- elimination ----------------------------------------------------------
+  if [ -n "$elim" ]; then
+    rest=$(echo "$vars" | tr ',' '\n' | grep -vxF -f <(echo "$elim" | tr ' ' '\n') | paste -sd, -)
+    s="$TMP/$name.elim.sing"
+    {
+      ring_and_ideal "$vars" dp "$TMP/$name.polys"
+      echo "ideal GoldEl = eliminate(GoldI, $(echo "$elim" | sed 's/ \+/*/g'));"
+      echo "ring GoldE = 0, ($rest), dp; short = 0; option(redSB); option(redTail);"
+      echo "int GoldK; ideal GoldG;"
+      echo "ideal GoldES = std(imap(GoldR, GoldEl));"
+      write_block GoldES "$TMP/$name.elim.grevlex"
+      echo "quit;"
+    } >"$s"
+    if run_singular "$s"; then
+      install_out "$TMP/$name.elim.grevlex" "$OUTDIR/$name.elim.grevlex" || status=1
+    else
+      echo "$name: elimination failed" >&2; cat "$s.log" >&2; status=1
     fi
   fi
 

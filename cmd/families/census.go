@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/families-project/families/families/census"
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/sweep"
+)
+
+const censusUsage = `usage: families census --size MxN (--max N | --max-sum S) [flags]
+
+Lists every grid of positive integers (each at most N, or all together
+summing to at most S) for which some operator setting makes every selected
+line zero (default lines: rows, cols, diag, short), with all four of
++ - x / in the setting unless --any-ops, once up to the symmetries of the
+grid (in standard form). Numbers first: the search assigns numbers in an
+order that completes lines early and solves each line's last number for
+every operator tuple; operators are only a consequence.
+
+For each grid it counts the settings that work, re-checks the grid exactly,
+and gives the algebraic answer: its settings, ranked by the tangent
+dimension at the grid (numbers minus the Jacobian's rank; fewest free
+parameters first), go to the engine one by one until one shows the grid
+isolated (a rigid puzzle), at most --analyse of them; otherwise the
+smallest family through the grid found, with its formulas and parameter
+values. JSON Lines on stdout or in --out (a "done" line closes each task,
+the checkpoint of --resume); a summary on stderr. Example, seed 000's
+question:
+
+  families census --size 3x3 --max 12
+`
+
+func init() {
+	register("census", "every all-lines-zero grid of a size up to a bound, with its families", runCensus)
+}
+
+func runCensus(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("census", censusUsage, stdout)
+	size := fs.String("size", "3x3", "grid size MxN (rows x columns of numbers)")
+	lines := fs.String("lines", "", "lines that must be zero: comma list of rows, cols, diag, short (default: all four)")
+	eval := fs.String("eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right)")
+	maxN := fs.Int64("max", 0, "largest number")
+	maxSum := fs.Int64("max-sum", 0, "largest sum of all the numbers of a grid")
+	anyOps := fs.Bool("any-ops", false, "settings may use any operators (default: all of + - x / must occur)")
+	analyse := fs.Int("analyse", 8, "settings per grid given to the algebra engine, fewest free parameters first (0: none)")
+	rank := fs.Int("rank", census.DefaultRank, "settings per grid ranked by tangent dimension to choose those analysed")
+	timeout := fs.Duration("timeout", time.Minute, "give up on the algebra of one setting after this long (0: never)")
+	jobs := fs.Int("jobs", 0, "tasks searched at once (default: one per CPU)")
+	out := fs.String("out", "", "write the JSON Lines to this file (the checkpoint of --resume) instead of stdout")
+	resume := fs.Bool("resume", false, "keep the tasks already done in --out and go on after them")
+	shard := fs.String("shard", "", "search shard i/N only (every N-th task from i); default from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
+	shards := fs.Int("shards", 0, "number of shards N with JOB_COMPLETION_INDEX (Kubernetes Indexed Job)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyse: *analyse, Rank: *rank, Timeout: *timeout, Jobs: *jobs}
+	var err error
+	if opt.Size, err = grid.ParseSize(*size); err != nil {
+		return usageError{err}
+	}
+	if opt.Lines, err = grid.ParseLineSet(*lines); err != nil {
+		return usageError{err}
+	}
+	if opt.Eval, err = grid.ParseEval(*eval); err != nil {
+		return usageError{err}
+	}
+	switch {
+	case *resume && *out == "":
+		return usagef("--resume needs --out: the output file is the checkpoint")
+	case *shards < 0 || *rank < 0:
+		return usagef("--shards and --rank must not be negative")
+	}
+	if *shard != "" {
+		if opt.Shard, err = sweep.ParseShard(*shard); err != nil {
+			return usageError{err}
+		}
+	} else if sh, ok, err := sweep.ShardFromEnv(os.Getenv, *shards); err != nil {
+		return usageError{err}
+	} else if ok {
+		opt.Shard = sh
+	} else if *shards > 1 {
+		return usagef("--shards %d without --shard i/N, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX: which shard?", *shards)
+	}
+	bar := newProgress(stderr, *out == "", "census", "tasks")
+	opt.Progress = bar.update
+	c, err := census.New(opt)
+	if err != nil {
+		return usageError{err}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(stderr, "census %s", opt.Size)
+	if opt.Max > 0 {
+		fmt.Fprintf(stderr, " max %d", opt.Max)
+	}
+	if opt.MaxSum > 0 {
+		fmt.Fprintf(stderr, " max-sum %d", opt.MaxSum)
+	}
+	fmt.Fprintf(stderr, ": %d tasks", c.Tasks())
+	if opt.Shard.Count > 1 {
+		fmt.Fprintf(stderr, " (shard %s)", opt.Shard)
+	}
+	fmt.Fprintf(stderr, "; search order %s (* tried over the range, the others solved from a line)\n", strings.Join(c.Order(), " "))
+	start := time.Now()
+	var sum *census.Summary
+	if *out != "" {
+		sum, err = c.WriteFile(ctx, *out, *resume)
+	} else {
+		sum, err = c.Write(ctx, stdout, 0, nil)
+	}
+	bar.clear()
+	if sum != nil {
+		sum.Elapsed = time.Since(start)
+		sum.WriteTo(stderr)
+	}
+	if err != nil && (errors.Is(err, context.Canceled) || ctx.Err() != nil) {
+		if *out != "" {
+			return fmt.Errorf("interrupted: %s holds the tasks done so far; rerun with --resume to go on", *out)
+		}
+		return errors.New("interrupted")
+	}
+	return err
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCensusCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"census", "--size", "3x3", "--max", "12", "--analyse", "1"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"grid":"10 2 12 / 2 4 2 / 8 2 6"`) || !strings.Contains(out.String(), `"kind":"isolated"`) {
+		t.Errorf("stdout lacks seed 000's grid, isolated:\n%s", out.String())
+	}
+	if !strings.Contains(errb.String(), "1 grids up to symmetry") {
+		t.Errorf("summary:\n%s", errb.String())
+	}
+	// --out, then --resume on the finished file, which adds nothing.
+	path := filepath.Join(t.TempDir(), "c.jsonl")
+	for _, extra := range [][]string{nil, {"--resume"}} {
+		args := append([]string{"census", "--size", "3x3", "--max", "12", "--analyse", "0", "--out", path}, extra...)
+		if code := run(args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+	}
+	data, _ := os.ReadFile(path)
+	if n := strings.Count(string(data), `{"grid"`); n != 1 {
+		t.Errorf("%s holds %d grids after --resume, want 1", path, n)
+	}
+}
+
+func TestCensusBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"census", "--size", "3x3"},
+		{"census", "--size", "3x3", "--max", "5", "--resume"},
+		{"census", "--size", "9x9", "--max", "5"},
+		{"census", "--size", "3x3", "--max", "5", "--lines", "rows,bogus"},
+		{"census", "--size", "3x3", "--max", "5", "--shard", "2/2"},
+		{"census", "--size", "3x3", "--max", "5", "extra"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != 2 || strings.Count(strings.TrimSpace(errb.String()), "\n") > 0 {
+			t.Errorf("%v: exit %d, stderr %q: want status 2 and one line", args, code, errb.String())
+		}
+	}
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// A progress draws a bar on a terminal for a long run (a sweep, a count):
+// done and total, the rate, the time so far and the time left (from the
+// rate of the last ten seconds, github.com/schollz/progressbar's
+// estimate). It is redrawn at most ten times a second. A nil *progress
+// draws nothing.
+type progress struct {
+	w     io.Writer
+	label string
+	unit  string // what is counted, in the rate: "records" per second
+	bar   *progressbar.ProgressBar
+}
+
+// newProgress returns a progress on stderr, or nil (no bar) when stderr is
+// not a terminal, so that logs and pipes get no control characters, and
+// when the output goes to standard output as it is made (resultsToStdout)
+// and that is the same terminal, where the bar's redraws would land
+// between the results. The process's own standard output is checked: the
+// command writes to it through a buffer.
+func newProgress(stderr io.Writer, resultsToStdout bool, label, unit string) *progress {
+	ef, ok := stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(ef.Fd())) {
+		return nil
+	}
+	if resultsToStdout && term.IsTerminal(int(os.Stdout.Fd())) {
+		ost, err1 := os.Stdout.Stat()
+		est, err2 := ef.Stat()
+		if err1 != nil || err2 != nil || os.SameFile(ost, est) {
+			return nil
+		}
+	}
+	return &progress{w: stderr, label: label, unit: unit}
+}
+
+// begin starts the clock of the rate and the time left at the start of
+// the work, total being its size or 0 when the work has yet to find it
+// out (the first update says). Without it the clock starts at the first
+// update, and the rate of a single finished step is meaningless.
+func (p *progress) begin(total int) {
+	if p == nil {
+		return
+	}
+	p.bar = progressbar.NewOptions(max(total, 1),
+		progressbar.OptionSetWriter(p.w),
+		progressbar.OptionSetDescription(p.label),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString(p.unit),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	p.bar.StartWithoutRender()
+}
+
+// update moves the bar to done of total.
+func (p *progress) update(done, total int) {
+	if p == nil || total <= 0 {
+		return
+	}
+	if p.bar == nil {
+		p.begin(total)
+	}
+	if p.bar.GetMax() != total {
+		p.bar.ChangeMax(total)
+	}
+	p.bar.Set(done)
+}
+
+// clear removes the bar from the terminal, so that what is printed next
+// starts on a clean line.
+func (p *progress) clear() {
+	if p == nil || p.bar == nil {
+		return
+	}
+	p.bar.Clear()
+	p.bar.Exit()
+}

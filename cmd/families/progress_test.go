@@ -1,0 +1,70 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// inTerminal runs the built command under script(1), which gives it a
+// pseudo-terminal; shell redirections in args apply inside it. It returns
+// what the terminal showed.
+func inTerminal(t *testing.T, dir, args string) string {
+	t.Helper()
+	if _, err := exec.LookPath("script"); err != nil {
+		t.Skip("script (util-linux) is not installed: no pseudo-terminal to draw a progress bar on")
+	}
+	cmd := exec.Command("script", "-q", "-e", "-c", familiesBinary(t)+" "+args, "/dev/null")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("families %s in a terminal: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// TestProgressBarTerminal checks issue item 7: a sweep draws its bar on a
+// terminal only when the bar cannot mix with its records (they go to
+// --out, or stdout is not that terminal); count draws one; pipes get none.
+func TestProgressBarTerminal(t *testing.T) {
+	dir := t.TempDir()
+	const sweepArgs = "--ops '..|.-.-.|..|.-.-.|..' --positive --require-all-ops --sample 120 --jobs 1"
+	tests := []struct {
+		name, args string
+		bar        string // a fragment of the bar, or "" for none
+	}{
+		{"records to the terminal", sweepArgs, ""},
+		{"records to --out", sweepArgs + " --out s.jsonl", " records/"},
+		{"records redirected", sweepArgs + " > r.jsonl", " records/"},
+		{"count", "count --ops '+=|x-+.-|+=|=====|.=' --max-sum 8 --jobs 1", " systems/"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := inTerminal(t, dir, tc.args)
+			if tc.bar == "" {
+				// The terminal shows a newline as \r\n; a bar's redraw
+				// is a \r that no \n follows.
+				if strings.Contains(strings.ReplaceAll(got, "\r\n", "\n"), "\r") || strings.Contains(got, "records/") {
+					t.Errorf("a bar between the records")
+				}
+				if strings.Count(got, `"sweep":`) != 120 {
+					t.Errorf("the terminal shows %d records, want 120", strings.Count(got, `"sweep":`))
+				}
+				return
+			}
+			if !strings.Contains(got, tc.bar) || !strings.Contains(got, "% |") {
+				t.Errorf("no bar with %q:\n%q", tc.bar, got)
+			}
+		})
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "r.jsonl")); err != nil || strings.Count(string(b), "\n") != 120 || strings.Contains(string(b), "\r") {
+		t.Errorf("redirected records: %v, %d lines", err, strings.Count(string(b), "\n"))
+	}
+	// Pipes, as in a log: no bar.
+	code, _, errOut := runBinary(t, dir, "", "--ops", "..|.-.-.|..|.-.-.|..", "--positive", "--require-all-ops", "--sample", "30", "--out", "p.jsonl")
+	if code != 0 || strings.Contains(errOut, "\r") || strings.Contains(errOut, "records/") {
+		t.Errorf("a bar on a pipe: exit %d, stderr %q", code, errOut)
+	}
+}

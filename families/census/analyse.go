@@ -1,0 +1,235 @@
+package census
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/big"
+	"slices"
+	"time"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// An Analysis is the engine's answer for one setting of a grid.
+type Analysis struct {
+	Ops string `json:"ops"`
+	// TangentDimension is the number of numbers minus the rank of the
+	// Jacobian of the lines at the grid, exactly: an upper bound on the
+	// dimension of the solutions through the grid, 0 when the grid is a
+	// nonsingular isolated solution. Settings are analysed in its order.
+	TangentDimension int `json:"tangent_dimension"`
+	// Class and Dimension are families.Analyze's for the setting.
+	Class     string `json:"class"`
+	Dimension *int   `json:"dimension,omitempty"`
+	// Isolated: the grid is a point of a zero-dimensional component (the
+	// setting alone forces the numbers near it: a rigid puzzle).
+	Isolated bool `json:"isolated"`
+	// Family is the smallest-dimensional family through the grid when it
+	// is not isolated.
+	Family *Family `json:"family,omitempty"`
+	Error  string  `json:"error,omitempty"`
+}
+
+// A Family is a family of solutions containing a grid: its formulas
+// (families.FamilyReport's) and the parameter values giving the grid.
+type Family struct {
+	Dimension  int               `json:"dimension"`
+	Kind       string            `json:"kind"`
+	Parameters []string          `json:"parameters"`
+	Solution   map[string]string `json:"solution"`
+	Values     map[string]int64  `json:"parameter_values"`
+}
+
+// An Answer sums up the analyses of a grid's settings.
+type Answer struct {
+	// Kind is "isolated" (some setting forces the grid), "family" (no
+	// analysed setting does; Family is the smallest family through the
+	// grid found) or "unknown" (every analysis timed out or failed, or
+	// none was asked for).
+	Kind string `json:"kind"`
+	// Ops is the setting of the answer.
+	Ops string `json:"ops,omitempty"`
+	// By says how isolation was shown: "engine" (families.Analyze) or,
+	// when the engine timed out, "jacobian" (full rank at the grid).
+	By     string  `json:"by,omitempty"`
+	Family *Family `json:"family,omitempty"`
+	// StoppedEarly: the --analyse bound was reached before a setting
+	// showing the grid isolated; settings not analysed might.
+	StoppedEarly bool `json:"stopped_early,omitempty"`
+	Timeouts     int  `json:"timeouts,omitempty"`
+}
+
+// A candidate is one setting of a grid with its tangent dimension.
+type candidate struct {
+	ops []grid.Op
+	dim int
+}
+
+// rankSettings lists up to limit settings of the grid and sorts them by
+// tangent dimension (stable, so ties keep the listing order).
+func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings, anyOps bool, limit int) []candidate {
+	n := g.size.Numbers()
+	// Rows are normalised (first nonzero entry 1) and numbered by content
+	// per line: settings that pick the same rows have the same rank.
+	type mrow struct {
+		id int
+		v  []uint64
+	}
+	rows := make([]map[uint32]mrow, len(g.lines))
+	ids := make([]map[string]int, len(g.lines))
+	for k := range rows {
+		rows[k], ids[k] = map[uint32]mrow{}, map[string]int{}
+	}
+	row := func(k int, ops []grid.Op) mrow {
+		l := &g.lines[k]
+		var t uint32
+		lo := make([]grid.Op, len(l.cells))
+		for p, c := range l.cells {
+			t |= uint32(ops[c]-grid.Add) << (2 * p)
+			lo[p] = ops[c]
+		}
+		if r, ok := rows[k][t]; ok {
+			return r
+		}
+		xs := make([]int64, len(l.nums))
+		for i, m := range l.nums {
+			xs[i] = vals[m]
+		}
+		gr := gradient(g.ev, xs, lo)
+		r := make([]*big.Rat, n)
+		for i := range r {
+			r[i] = new(big.Rat)
+		}
+		for i, m := range l.nums {
+			r[m].Add(r[m], gr[i])
+		}
+		rm := make([]uint64, n)
+		var inv uint64
+		for i := range r {
+			rm[i] = modOf(r[i])
+			if inv == 0 && rm[i] != 0 {
+				inv = powMod(rm[i], prime-2)
+			}
+		}
+		for i := range rm {
+			rm[i] = mulMod(rm[i], inv)
+		}
+		txt := fmt.Sprint(rm)
+		id, ok := ids[k][txt]
+		if !ok {
+			id = len(ids[k])
+			ids[k][txt] = id
+		}
+		rows[k][t] = mrow{id, rm}
+		return rows[k][t]
+	}
+	memo := map[string]int{}
+	var key []byte
+	var out []candidate
+	st.list(anyOps, limit, func(ops []grid.Op) bool {
+		J := make([][]uint64, len(g.lines))
+		key = key[:0]
+		for k := range g.lines {
+			r := row(k, ops)
+			J[k] = r.v
+			key = binary.AppendUvarint(key, uint64(r.id))
+		}
+		rk, ok := memo[string(key)]
+		if !ok {
+			rk = rankMod(J, n)
+			memo[string(key)] = rk
+		}
+		out = append(out, candidate{ops: ops, dim: n - rk})
+		return ctx.Err() == nil
+	})
+	slices.SortStableFunc(out, func(a, b candidate) int { return a.dim - b.dim })
+	return out
+}
+
+// check re-checks the grid under a setting exactly, with the grid
+// package's own evaluation.
+func (g *geometry) check(s *grid.Setting, vals []int64) error {
+	res, err := s.Check(ratVals(vals), g.sel, g.ev)
+	if err != nil {
+		return err
+	}
+	if !res.OK {
+		return fmt.Errorf("census: internal error: grid %s fails setting %s: %s", gridText(g.size, vals), s, res)
+	}
+	return nil
+}
+
+// analyse runs the engine on one setting of the grid and says whether the
+// grid is isolated, or which smallest family holds it.
+func (g *geometry) analyse(ctx context.Context, s *grid.Setting, vals []int64, timeout time.Duration) Analysis {
+	a := Analysis{Ops: s.String()}
+	rep, err := families.Analyze(ctx, s, families.Options{Lines: g.sel, Eval: g.ev, Limits: groebner.Limits{Timeout: timeout}})
+	if err != nil {
+		a.Class, a.Error = families.ClassError, err.Error()
+		return a
+	}
+	a.Class, a.Dimension, a.Error = rep.Class, rep.Dimension, rep.Error
+	res := rep.Result()
+	switch {
+	case rep.Class == families.ClassInconsistent:
+		a.Class, a.Error = families.ClassError, "census: internal error: the engine finds no solution, but the grid is one"
+		return a
+	case res == nil:
+		return a
+	}
+	names := g.size.Names()
+	value := map[string]*big.Rat{}
+	for i, nm := range names {
+		value[nm] = new(big.Rat).SetInt64(vals[i])
+	}
+	fam := 0
+	on := false
+	for _, c := range res.Components {
+		if c.Family != nil {
+			fam++
+		}
+		if !onComponent(c.Basis, value) {
+			continue
+		}
+		on = true
+		if c.Dimension == 0 {
+			a.Isolated, a.Family = true, nil
+			break
+		}
+		if c.Family != nil && (a.Family == nil || c.Dimension < a.Family.Dimension) {
+			fr := rep.Families[fam-1]
+			f := &Family{Dimension: c.Dimension, Kind: fr.Kind, Parameters: fr.Parameters, Solution: fr.Solution, Values: map[string]int64{}}
+			for _, p := range fr.Parameters {
+				f.Values[p] = vals[slices.Index(names, p)]
+			}
+			a.Family = f
+		}
+	}
+	if !on {
+		a.Class, a.Error = families.ClassError, "census: internal error: the grid lies on no component the engine found"
+	}
+	return a
+}
+
+// onComponent reports whether every polynomial of basis vanishes at the
+// point given by name.
+func onComponent(basis []*poly.Poly, value map[string]*big.Rat) bool {
+	for _, p := range basis {
+		vars := p.Ring().Vars()
+		x := make([]*big.Rat, len(vars))
+		for i, v := range vars {
+			x[i] = value[v]
+			if x[i] == nil {
+				return false
+			}
+		}
+		if p.Eval(x).Sign() != 0 {
+			return false
+		}
+	}
+	return true
+}

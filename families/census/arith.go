@@ -1,0 +1,254 @@
+package census
+
+import (
+	"errors"
+	"math/bits"
+
+	"github.com/families-project/families/families/grid"
+)
+
+// ErrOverflow reports that a line's exact value did not fit the search's
+// 64-bit rationals. The search never rounds: it stops with this error
+// instead (lower --max or --max-sum).
+var ErrOverflow = errors.New("census: a line's exact value overflowed 64-bit rationals: lower --max or --max-sum")
+
+// overflow is the panic value of the arithmetic below; Run turns it into
+// ErrOverflow at the task boundary, so the inner loops need no error
+// returns.
+type overflow struct{}
+
+// rat is an exact rational n/d in lowest terms with d > 0. Every operation
+// is checked and panics with overflow{} rather than wrap around.
+type rat struct{ n, d int64 }
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// mul64 returns a*b, panicking with overflow{} when it does not fit.
+func mul64(a, b int64) int64 {
+	neg := (a < 0) != (b < 0)
+	ua, ub := uint64(a), uint64(b)
+	if a < 0 {
+		ua = uint64(-a)
+	}
+	if b < 0 {
+		ub = uint64(-b)
+	}
+	hi, lo := bits.Mul64(ua, ub)
+	if hi != 0 || lo > 1<<62 {
+		panic(overflow{})
+	}
+	if neg {
+		return -int64(lo)
+	}
+	return int64(lo)
+}
+
+func add64(a, b int64) int64 {
+	s := a + b
+	if s > 1<<62 || s < -(1<<62) {
+		panic(overflow{})
+	}
+	return s
+}
+
+func mkRat(n, d int64) rat {
+	if d < 0 {
+		n, d = -n, -d
+	}
+	if g := gcd(n, d); g > 1 {
+		n, d = n/g, d/g
+	}
+	return rat{n, d}
+}
+
+func intRat(n int64) rat { return rat{n, 1} }
+
+func (a rat) add(b rat) rat {
+	if a.d == 1 && b.d == 1 {
+		return rat{add64(a.n, b.n), 1}
+	}
+	g := gcd(a.d, b.d)
+	return mkRat(add64(mul64(a.n, b.d/g), mul64(b.n, a.d/g)), mul64(a.d/g, b.d))
+}
+
+func (a rat) neg() rat { return rat{-a.n, a.d} }
+
+func (a rat) mul(b rat) rat {
+	g1, g2 := gcd(a.n, b.d), gcd(b.n, a.d)
+	if g1 == 0 || g2 == 0 { // a zero numerator
+		return rat{0, 1}
+	}
+	return rat{mul64(a.n/g1, b.n/g2), mul64(a.d/g2, b.d/g1)}
+}
+
+// inv returns 1/a; a must be nonzero.
+func (a rat) inv() rat { return mkRat(a.d, a.n) }
+
+func (a rat) quo(b rat) rat { return a.mul(b.inv()) }
+
+// apply returns acc o y for an arithmetic operator (y nonzero for /).
+func apply(acc rat, o grid.Op, y rat) rat {
+	switch o {
+	case grid.Add:
+		return acc.add(y)
+	case grid.Sub:
+		return acc.add(y.neg())
+	case grid.Mul:
+		return acc.mul(y)
+	}
+	return acc.quo(y)
+}
+
+func multiplicative(o grid.Op) bool { return o == grid.Mul || o == grid.Div }
+
+// evalLine returns the value of x[0] o[0] x[1] ... under ev: with
+// Precedence x and / bind tighter, with LeftToRight everything folds from
+// the left. Numbers are nonzero, so no division fails.
+func evalLine(ev grid.Eval, x []int64, o []grid.Op) rat {
+	if ev == grid.LeftToRight {
+		acc := intRat(x[0])
+		for k, op := range o {
+			acc = apply(acc, op, intRat(x[k+1]))
+		}
+		return acc
+	}
+	sum, term, sign := rat{0, 1}, intRat(x[0]), grid.Add
+	for k, op := range o {
+		if multiplicative(op) {
+			term = apply(term, op, intRat(x[k+1]))
+			continue
+		}
+		sum = apply(sum, sign, term)
+		term, sign = intRat(x[k+1]), op
+	}
+	return apply(sum, sign, term)
+}
+
+// solveLine returns the value of x[j] that makes the line zero under ev,
+// the others being given (x[j] is not read), and false when no nonzero
+// value does. The line is a Möbius function of x[j], so there is at most
+// one such value.
+func solveLine(ev grid.Eval, x []int64, o []grid.Op, j int) (rat, bool) {
+	if ev == grid.LeftToRight {
+		return solveLTR(x, o, j)
+	}
+	// The term holding x[j] is sign * c * x[j]^e; rest is every other term.
+	lo := j
+	for lo > 0 && multiplicative(o[lo-1]) {
+		lo--
+	}
+	hi := j
+	for hi < len(o) && multiplicative(o[hi]) {
+		hi++
+	}
+	rest := rat{0, 1}
+	if lo > 0 || hi < len(x)-1 {
+		// Evaluate the line with the term of x[j] replaced by 0: the
+		// other terms with their signs.
+		sum, term, sign := rat{0, 1}, rat{0, 1}, grid.Add
+		inTerm := func(k int) bool { return k >= lo && k <= hi }
+		if !inTerm(0) {
+			term = intRat(x[0])
+		}
+		for k, op := range o {
+			if multiplicative(op) {
+				if !inTerm(k + 1) {
+					term = apply(term, op, intRat(x[k+1]))
+				}
+				continue
+			}
+			sum = apply(sum, sign, term)
+			sign = op
+			if inTerm(k + 1) {
+				term = rat{0, 1}
+			} else {
+				term = intRat(x[k+1])
+			}
+		}
+		rest = apply(sum, sign, term)
+	}
+	c, e := rat{1, 1}, 1
+	for k := lo; k <= hi; k++ {
+		var op grid.Op = grid.Mul
+		if k > lo {
+			op = o[k-1]
+		}
+		if k == j {
+			if op == grid.Div {
+				e = -1
+			}
+			continue
+		}
+		c = apply(c, op, intRat(x[k]))
+	}
+	if lo > 0 && o[lo-1] == grid.Sub {
+		c = c.neg()
+	}
+	// c x^e + rest = 0.
+	if e == 1 {
+		if rest.n == 0 {
+			return rat{}, false
+		}
+		return rest.neg().quo(c), true
+	}
+	if rest.n == 0 {
+		return rat{}, false
+	}
+	return c.neg().quo(rest), true
+}
+
+// solveLTR solves for x[j] under LeftToRight: the value after x[j] must be
+// t, found by undoing the later operators from 0; then P o x[j] = t with P
+// the value before x[j].
+func solveLTR(x []int64, o []grid.Op, j int) (rat, bool) {
+	t := rat{0, 1}
+	for k := len(o) - 1; k >= j; k-- {
+		y := intRat(x[k+1])
+		switch o[k] {
+		case grid.Add:
+			t = t.add(y.neg())
+		case grid.Sub:
+			t = t.add(y)
+		case grid.Mul:
+			t = t.quo(y)
+		case grid.Div:
+			t = t.mul(y)
+		}
+	}
+	if j == 0 {
+		return t, t.n != 0
+	}
+	p := intRat(x[0])
+	for k := 0; k < j-1; k++ {
+		p = apply(p, o[k], intRat(x[k+1]))
+	}
+	var v rat
+	switch o[j-1] {
+	case grid.Add:
+		v = t.add(p.neg())
+	case grid.Sub:
+		v = p.add(t.neg())
+	case grid.Mul:
+		if p.n == 0 {
+			return rat{}, false
+		}
+		v = t.quo(p)
+	case grid.Div:
+		if t.n == 0 {
+			return rat{}, false
+		}
+		v = p.quo(t)
+	}
+	return v, v.n != 0
+}

@@ -1,0 +1,208 @@
+package census
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/sweep"
+)
+
+func runCensus(t *testing.T, opt Options) ([]*Record, *Summary) {
+	t.Helper()
+	c, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	sum, err := c.Write(context.Background(), &buf, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []*Record
+	for _, ln := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var l line
+		if err := json.Unmarshal([]byte(ln), &l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Done == nil {
+			r := l.Record
+			recs = append(recs, &r)
+		}
+	}
+	return recs, sum
+}
+
+func splitFields(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		if f != "/" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestSeedExperiment: seed 000's question. The 3x3 sweep of every
+// all-lines-zero setting with all four operators finds positive-integer
+// solutions for 6 settings, all with the numbers 12 2 10 / 2 4 2 / 6 2 8 or
+// their mirror image (testdata/sweep/seed000_members.jsonl). The census
+// must find no grid below 12 and exactly that one above, its two images
+// having exactly those 6 settings between them, and the engine must call
+// it isolated.
+func TestSeedExperiment(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/sweep/seed000_members.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweepOps := map[string]bool{}
+	for _, ln := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r struct{ Ops string }
+		if err := json.Unmarshal([]byte(ln), &r); err != nil {
+			t.Fatal(err)
+		}
+		sweepOps[r.Ops] = true
+	}
+	if len(sweepOps) != 6 {
+		t.Fatalf("the sweep's file has %d settings, want 6", len(sweepOps))
+	}
+	z := grid.Size{Rows: 3, Cols: 3}
+	for _, max := range []int64{11, 12, 60} {
+		recs, _ := runCensus(t, Options{Size: z, Max: max, Analyse: 1})
+		if max < 12 {
+			if len(recs) != 0 {
+				t.Errorf("max %d: %d grids, want none", max, len(recs))
+			}
+			continue
+		}
+		if len(recs) != 1 {
+			t.Fatalf("max %d: %d grids, want 1", max, len(recs))
+		}
+		r := recs[0]
+		if r.Grid != "10 2 12 / 2 4 2 / 8 2 6" || len(r.Images) != 2 || r.Images[1].Grid != "12 2 10 / 2 4 2 / 6 2 8" {
+			t.Errorf("max %d: grid %s with images %+v, want seed 000's and its mirror image", max, r.Grid, r.Images)
+		}
+		if r.Answer.Kind != "isolated" || r.Answer.By != "engine" || r.Checked < 1 {
+			t.Errorf("max %d: answer %+v, checked %d: want isolated by the engine", max, r.Answer, r.Checked)
+		}
+		c, _ := New(Options{Size: z, Max: max})
+		got := map[string]bool{}
+		total := int64(0)
+		for _, im := range r.Images {
+			vals := parseGrid(t, z, im.Grid)
+			st := c.g.countSettings(vals)
+			total += st.All.Int64()
+			st.list(false, 100, func(ops []grid.Op) bool {
+				s, err := grid.NewSetting(z, ops)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[s.String()] = true
+				return true
+			})
+		}
+		if total != 6 || len(got) != 6 {
+			t.Errorf("max %d: %d settings (%d listed), want the sweep's 6", max, total, len(got))
+		}
+		for ops := range sweepOps {
+			if !got[ops] {
+				t.Errorf("max %d: the sweep's setting %s is missing", max, ops)
+			}
+		}
+	}
+}
+
+// TestOnesCount: the independent count of the settings of the 3x4
+// grid of ones.
+func TestOnesCount(t *testing.T) {
+	g, err := newGeometry(grid.Size{Rows: 3, Cols: 4}, grid.AllLines, grid.Precedence)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ones := []int64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	if got := g.countSettings(ones).All; got.Int64() != 1680480 {
+		t.Errorf("settings of the 3x4 grid of ones: %s, want 1680480", got)
+	}
+}
+
+// TestResume cuts a census file as a kill would leave it, at every
+// line, and checks that --resume completes it to the same bytes; a file
+// of another census is refused.
+func TestResume(t *testing.T) {
+	opt := Options{Size: grid.Size{Rows: 3, Cols: 4}, Max: 4, Analyse: 0, Jobs: 2}
+	c, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.jsonl")
+	if _, err := c.WriteFile(context.Background(), full, false); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(full)
+	lines := bytes.SplitAfter(want, []byte("\n"))
+	for _, cut := range []int{0, 1, 3, len(lines) / 2, len(lines) - 2} {
+		part := filepath.Join(dir, fmt.Sprintf("part%d.jsonl", cut))
+		prefix := bytes.Join(lines[:cut], nil)
+		torn := append(slices.Clone(prefix), lines[cut][:len(lines[cut])/2]...)
+		os.WriteFile(part, torn, 0o644)
+		if _, err := c.WriteFile(context.Background(), part, true); err != nil {
+			t.Fatalf("cut at line %d: %v", cut, err)
+		}
+		if got, _ := os.ReadFile(part); !bytes.Equal(got, want) {
+			t.Errorf("cut at line %d: the resumed file differs from an uninterrupted run", cut)
+		}
+	}
+	other, _ := New(Options{Size: grid.Size{Rows: 3, Cols: 4}, Max: 5})
+	if _, err := other.WriteFile(context.Background(), full, true); err == nil || !strings.Contains(err.Error(), "another census") {
+		t.Errorf("resuming another census's file: %v, want a refusal", err)
+	}
+}
+
+// TestShards: the shards' grids together are the whole census's.
+func TestShards(t *testing.T) {
+	z := grid.Size{Rows: 4, Cols: 3}
+	all, _ := runCensus(t, Options{Size: z, Max: 4})
+	var union []string
+	for i := range 3 {
+		recs, _ := runCensus(t, Options{Size: z, Max: 4, Shard: sweep.Shard{Index: i, Count: 3}})
+		for _, r := range recs {
+			if r.Shard == nil || r.Shard.Index != i {
+				t.Errorf("shard %d wrote a record marked %v", i, r.Shard)
+			}
+			union = append(union, r.Grid)
+		}
+	}
+	var want []string
+	for _, r := range all {
+		want = append(want, r.Grid)
+	}
+	slices.Sort(union)
+	slices.Sort(want)
+	if !slices.Equal(union, want) || len(want) == 0 {
+		t.Errorf("shards found %v, the whole census %v", union, want)
+	}
+}
+
+// TestBadOptions: bad input is an error, never a panic.
+func TestBadOptions(t *testing.T) {
+	for _, opt := range []Options{
+		{Size: grid.Size{Rows: 3, Cols: 3}},
+		{Size: grid.Size{Rows: 3, Cols: 3}, Max: -1},
+		{Size: grid.Size{Rows: 3, Cols: 3}, MaxSum: 5},
+		{Size: grid.Size{Rows: 9, Cols: 9}, Max: 3},
+		{Size: grid.Size{Rows: 1, Cols: 3}, Max: 3},
+		{Size: grid.Size{Rows: 3, Cols: 3}, Max: 3, Shard: sweep.Shard{Index: 3, Count: 2}},
+	} {
+		if _, err := New(opt); err == nil {
+			t.Errorf("%+v: no error", opt)
+		}
+	}
+}

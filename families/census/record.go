@@ -1,0 +1,184 @@
+package census
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+
+	"github.com/families-project/families/families/sweep"
+)
+
+// A Record is one grid of the census, in standard form, as one JSON line.
+type Record struct {
+	Grid    string           `json:"grid"`
+	Numbers map[string]int64 `json:"numbers"`
+	Size    string           `json:"size"`
+	Lines   string           `json:"lines"`
+	Eval    string           `json:"eval"`
+	Sum     int64            `json:"sum"`
+	Largest int64            `json:"largest"`
+	// Settings counts the settings under which the grid makes every line
+	// zero (with all of + - x / unless AnyOps); SettingsAnyOps counts them
+	// with any operators.
+	Settings       *big.Int `json:"settings"`
+	SettingsAnyOps *big.Int `json:"settings_any_ops"`
+	// Images are the distinct images of the grid under the symmetries of
+	// its shape that are themselves census grids (the grid first), each
+	// with its settings.
+	Images []Image `json:"images"`
+	// Ranked settings had their tangent dimension computed; Checked were
+	// re-checked exactly with the grid package's evaluation.
+	Ranked int `json:"ranked"`
+	// TangentDimension is the least tangent dimension among the ranked
+	// settings (see Analysis.TangentDimension).
+	TangentDimension int              `json:"tangent_dimension"`
+	Checked          int              `json:"checked"`
+	Analyses         []Analysis       `json:"analyses,omitempty"`
+	Answer           Answer           `json:"answer"`
+	Task             int              `json:"task"`
+	Census           *Info            `json:"census"`
+	Shard            *sweep.ShardInfo `json:"shard,omitempty"`
+}
+
+// An Image is a grid's image under one symmetry.
+type Image struct {
+	Symmetry string   `json:"symmetry"`
+	Grid     string   `json:"grid"`
+	Settings *big.Int `json:"settings"`
+}
+
+// doneLine is the line that closes a task in the output.
+type doneLine struct {
+	Done   *Done            `json:"done"`
+	Census *Info            `json:"census"`
+	Shard  *sweep.ShardInfo `json:"shard,omitempty"`
+}
+
+// line is what resuming and summaries read of any output line.
+type line struct {
+	Record
+	Done *Done `json:"done"`
+}
+
+// Write runs the census writing JSON Lines to w: each task's records,
+// then its done line. With skip > 0 the first skip tasks are taken as
+// written already. The summary covers what this call wrote and sum (when
+// not nil) what was written before.
+func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary) (*Summary, error) {
+	if sum == nil {
+		sum = NewSummary()
+	}
+	bw := bufio.NewWriter(w)
+	err := c.Run(ctx, skip, func(recs []*Record, d Done) error {
+		for _, r := range recs {
+			b, err := json.Marshal(r)
+			if err != nil {
+				return err
+			}
+			bw.Write(append(b, '\n'))
+			sum.addRecord(r)
+		}
+		b, err := json.Marshal(doneLine{Done: &d, Census: c.info, Shard: c.shard})
+		if err != nil {
+			return err
+		}
+		bw.Write(append(b, '\n'))
+		sum.addDone(d)
+		sum.RunNodes += d.Nodes
+		sum.RunTasks++
+		// Flush at every task, so that the file is a checkpoint.
+		return bw.Flush()
+	})
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return sum, err
+}
+
+// WriteFile runs the census into the file at path, which is also the
+// checkpoint: with resume, the tasks whose done line is in the file are
+// kept (the file must come from the same census and shard), anything after
+// the last done line is cut, and the run goes on with the next task, so a
+// run killed at any moment and resumed ends with the file of an
+// uninterrupted run. Cost: Run's for the remaining tasks, one JSON decode
+// per kept line.
+func (c *Census) WriteFile(ctx context.Context, path string, resume bool) (*Summary, error) {
+	flag := os.O_RDWR | os.O_CREATE
+	if !resume {
+		flag |= os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flag, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	sum := NewSummary()
+	skip := 0
+	if resume {
+		if skip, err = c.recover(f, path, sum); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	sum, err = c.Write(ctx, f, skip, sum)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return sum, err
+}
+
+// recover reads a checkpoint, checks it against the census, cuts it after
+// its last done line and leaves f there; it returns the tasks done.
+func (c *Census) recover(f *os.File, path string, sum *Summary) (int, error) {
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return 0, err
+	}
+	keep, off, tasks, n := 0, 0, 0, 0
+	var pending []*Record
+	for ln := range bytes.Lines(data) {
+		n++
+		off += len(ln)
+		if ln[len(ln)-1] != '\n' {
+			break // torn by a kill
+		}
+		var l line
+		if err := json.Unmarshal(ln, &l); err != nil {
+			return 0, fmt.Errorf("%s: line %d: %v", path, n, err)
+		}
+		switch {
+		case l.Census == nil:
+			return 0, fmt.Errorf("%s: line %d is not a census line", path, n)
+		case *l.Census != *c.info:
+			return 0, fmt.Errorf("%s: line %d comes from another census (%s %+v; this run is %+v)", path, n, l.Census.ID, *l.Census, *c.info)
+		case (l.Shard == nil) != (c.shard == nil) || l.Shard != nil && *l.Shard != *c.shard:
+			return 0, fmt.Errorf("%s: line %d was written by shard %s, and this run is shard %s", path, n, l.Shard, c.shard)
+		}
+		if l.Done == nil {
+			r := l.Record
+			pending = append(pending, &r)
+			continue
+		}
+		if tasks >= len(c.tasks) || l.Done.Task != int(c.tasks[tasks]-1) {
+			return 0, fmt.Errorf("%s: line %d closes task %d, which is not this run's next task", path, n, l.Done.Task)
+		}
+		for _, r := range pending {
+			sum.addRecord(r)
+		}
+		pending = nil
+		sum.addDone(*l.Done)
+		tasks++
+		keep = off
+	}
+	if err := f.Truncate(int64(keep)); err != nil {
+		return 0, err
+	}
+	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
+		return 0, err
+	}
+	return tasks, nil
+}

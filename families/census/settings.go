@@ -1,0 +1,212 @@
+package census
+
+import (
+	"math/big"
+
+	"github.com/families-project/families/families/grid"
+)
+
+// A solved grid's operator settings, factored: each line of its own cells
+// (a row or a column) takes any of its zero tuples, independently, and the
+// shared diagonal cells take one of the joint assignments that make every
+// diagonal zero. A setting is one choice of each.
+type settings struct {
+	g       *geometry
+	tuples  [][]uint32 // zero tuples of each line (for shared lines: alone)
+	joint   [][]grid.Op
+	jointN  uint64     // joint assignments (all counted, at most maxJoint kept)
+	jointM  [16]uint64 // joint assignments by the mask of operators they use
+	free    []int      // lines with cells of their own
+	Any     *big.Int   // settings
+	All     *big.Int   // settings using all of + - x /
+	byMask  [16]*big.Int
+	overCap bool // more joint assignments than were kept
+}
+
+// maxJoint bounds the joint diagonal assignments kept for listing
+// settings; all of them are counted.
+const maxJoint = 1 << 16
+
+// maxListed bounds the settings list looks at, so that a grid whose first
+// settings all lack an operator cannot stall it.
+const maxListed = 1 << 22
+
+// lineTuples returns the tuple codes that make complete line k zero.
+func (g *geometry) lineTuples(k int, vals []int64) []uint32 {
+	l := &g.lines[k]
+	xs := make([]int64, len(l.nums))
+	for i, n := range l.nums {
+		xs[i] = vals[n]
+	}
+	ops := make([]grid.Op, len(l.cells))
+	var out []uint32
+	for t := uint32(0); t < 1<<(2*len(l.cells)); t++ {
+		tupleOps(t, ops)
+		if evalLine(g.ev, xs, ops).n == 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// countSettings finds every setting under which vals makes every selected
+// line zero, counted by the operators they use. Cost: every tuple of every
+// line, and a search over the joint assignments of the shared cells.
+func (g *geometry) countSettings(vals []int64) *settings {
+	st := &settings{g: g, tuples: make([][]uint32, len(g.lines))}
+	var shared []int
+	for k := range g.lines {
+		st.tuples[k] = g.lineTuples(k, vals)
+		if g.lines[k].shared {
+			shared = append(shared, k)
+		} else {
+			st.free = append(st.free, k)
+		}
+	}
+	for i := range st.byMask {
+		st.byMask[i] = new(big.Int)
+	}
+	st.Any, st.All = new(big.Int), new(big.Int)
+	cell := make([]grid.Op, g.ncells)
+	var walk func(i int, mask uint8)
+	walk = func(i int, mask uint8) {
+		if i == len(shared) {
+			st.jointN++
+			st.jointM[mask]++
+			if len(st.joint) < maxJoint {
+				st.joint = append(st.joint, append([]grid.Op(nil), cell...))
+			} else {
+				st.overCap = true
+			}
+			return
+		}
+		l := &g.lines[shared[i]]
+		var set [64]bool
+	tuples:
+		for _, t := range st.tuples[shared[i]] {
+			for k, c := range l.cells {
+				o := arith[(t>>(2*k))&3]
+				if cell[c] != grid.Absent && cell[c] != o {
+					continue tuples
+				}
+			}
+			m := mask
+			for k, c := range l.cells {
+				if cell[c] == grid.Absent {
+					cell[c], set[k] = arith[(t>>(2*k))&3], true
+				}
+				m |= opBit(cell[c])
+			}
+			walk(i+1, m)
+			for k, c := range l.cells {
+				if set[k] {
+					cell[c], set[k] = grid.Absent, false
+				}
+			}
+		}
+	}
+	walk(0, 0)
+	// Combine the independent lines with the joint part by the union of
+	// the operators used.
+	hist := [16]*big.Int{}
+	for m := range hist {
+		hist[m] = new(big.Int).SetUint64(st.jointM[m])
+	}
+	for _, k := range st.free {
+		var lh [16]int64
+		n := len(g.lines[k].cells)
+		for _, t := range st.tuples[k] {
+			lh[tupleMask(t, n)]++
+		}
+		var next [16]*big.Int
+		for m := range next {
+			next[m] = new(big.Int)
+		}
+		p := new(big.Int)
+		for a := range hist {
+			if hist[a].Sign() == 0 {
+				continue
+			}
+			for b, c := range lh {
+				if c != 0 {
+					next[a|b].Add(next[a|b], p.Mul(hist[a], big.NewInt(c)))
+				}
+			}
+		}
+		hist = next
+	}
+	for m, h := range hist {
+		st.byMask[m] = h
+		st.Any.Add(st.Any, h)
+	}
+	st.All.Set(hist[allOps])
+	return st
+}
+
+// count returns the settings that count: all, or those with all four
+// operators.
+func (st *settings) count(anyOps bool) *big.Int {
+	if anyOps {
+		return st.Any
+	}
+	return st.All
+}
+
+// list calls f with up to limit settings (operator lists in grid.NewSetting's
+// order; cells on no selected line are absent), those with all four
+// operators unless anyOps, in a fixed order: the joint diagonal assignments
+// outermost, then the tuples of the independent lines, last line fastest.
+// It stops when f returns false.
+func (st *settings) list(anyOps bool, limit int, f func(ops []grid.Op) bool) {
+	g := st.g
+	ops := make([]grid.Op, g.ncells)
+	odo := make([]int, len(st.free))
+	produced, tried := 0, 0
+	for _, j := range st.joint {
+		for i := range odo {
+			odo[i] = 0
+			if len(st.tuples[st.free[i]]) == 0 {
+				return
+			}
+		}
+		for {
+			copy(ops, j)
+			for i, k := range st.free {
+				l := &g.lines[k]
+				t := st.tuples[k][odo[i]]
+				for p, c := range l.cells {
+					ops[c] = arith[(t>>(2*p))&3]
+				}
+			}
+			var m uint8
+			for c, o := range ops {
+				if g.onLine[c] && o != grid.Absent {
+					m |= opBit(o)
+				}
+			}
+			if tried++; tried > maxListed {
+				return
+			}
+			if anyOps || m == allOps {
+				if !f(append([]grid.Op(nil), ops...)) {
+					return
+				}
+				produced++
+				if produced >= limit {
+					return
+				}
+			}
+			i := len(odo) - 1
+			for ; i >= 0; i-- {
+				odo[i]++
+				if odo[i] < len(st.tuples[st.free[i]]) {
+					break
+				}
+				odo[i] = 0
+			}
+			if i < 0 {
+				break
+			}
+		}
+	}
+}

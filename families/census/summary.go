@@ -1,0 +1,100 @@
+package census
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"time"
+)
+
+// A Summary counts what a census found: tasks, grids by answer, the
+// search's work, and the smallest grid (least sum, then standard-form
+// order).
+type Summary struct {
+	Tasks         int
+	Grids         int
+	Nodes, Leaves int64
+	// RunNodes and RunTasks count the work of this run alone, not of the
+	// tasks a --resume kept, for the rate.
+	RunNodes     int64
+	RunTasks     int
+	ByAnswer     map[string]int
+	StoppedEarly int
+	Timeouts     int // analyses that hit the time limit
+	Smallest     string
+	smallestSum  int64
+	Settings     *big.Int // settings of all grids found
+	Elapsed      time.Duration
+	GridTexts    []string // every grid found, in output order
+	FamilyGrids  []string // grids whose answer is a family
+}
+
+// NewSummary returns an empty summary.
+func NewSummary() *Summary {
+	return &Summary{ByAnswer: map[string]int{}, Settings: new(big.Int)}
+}
+
+func (s *Summary) addRecord(r *Record) {
+	s.Grids++
+	s.ByAnswer[r.Answer.Kind]++
+	if r.Answer.StoppedEarly {
+		s.StoppedEarly++
+	}
+	s.Timeouts += r.Answer.Timeouts
+	if r.Settings != nil {
+		s.Settings.Add(s.Settings, r.Settings)
+	}
+	if s.Smallest == "" || r.Sum < s.smallestSum {
+		s.Smallest, s.smallestSum = r.Grid, r.Sum
+	}
+	s.GridTexts = append(s.GridTexts, r.Grid)
+	if r.Answer.Kind == "family" {
+		s.FamilyGrids = append(s.FamilyGrids, r.Grid)
+	}
+}
+
+func (s *Summary) addDone(d Done) {
+	s.Tasks++
+	s.Nodes += d.Nodes
+	s.Leaves += d.Leaves
+}
+
+// WriteTo writes the summary for people.
+func (s *Summary) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "census: %d tasks, %d grids up to symmetry", s.Tasks, s.Grids)
+	if s.Grids > 0 {
+		fmt.Fprintf(&b, " (%d settings in all)", s.Settings)
+	}
+	fmt.Fprintln(&b)
+	if s.Grids > 0 {
+		fmt.Fprint(&b, "  answers:")
+		for _, k := range []string{"isolated", "family", "unknown"} {
+			fmt.Fprintf(&b, " %s %d", k, s.ByAnswer[k])
+		}
+		if s.StoppedEarly > 0 {
+			fmt.Fprintf(&b, "; %d stopped early (--analyse)", s.StoppedEarly)
+		}
+		if s.Timeouts > 0 {
+			fmt.Fprintf(&b, "; %d analyses timed out", s.Timeouts)
+		}
+		fmt.Fprintln(&b)
+		fmt.Fprintf(&b, "  smallest (least sum, %d): %s\n", s.smallestSum, s.Smallest)
+		list := slices.Clone(s.GridTexts)
+		if len(list) > 20 {
+			list = append(list[:20], fmt.Sprintf("... and %d more", len(s.GridTexts)-20))
+		}
+		for _, t := range list {
+			fmt.Fprintf(&b, "  %s\n", t)
+		}
+	}
+	fmt.Fprintf(&b, "search: %d numbers assigned, %d complete grids tested", s.Nodes, s.Leaves)
+	if sec := s.Elapsed.Seconds(); sec > 0 && s.RunTasks > 0 {
+		fmt.Fprintf(&b, "; this run: %d tasks, %.0f numbers/s", s.RunTasks, float64(s.RunNodes)/sec)
+	}
+	fmt.Fprintf(&b, "\ntime %s\n", s.Elapsed.Round(time.Millisecond))
+	n, err := w.Write(b.Bytes())
+	return int64(n), err
+}

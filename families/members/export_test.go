@@ -1,0 +1,24 @@
+package members
+
+// NumAutomorphisms returns the number of symmetries NewSource found, for
+// the external tests.
+func NumAutomorphisms(src *Source) int { return len(src.autos) }
+
+// InFamily reports whether the member m of a setting is the member of
+// family f (of src, the same setting) at the parameter values m gives.
+func InFamily(src *Source, f *Family, m *Member) bool {
+	x := make([]int64, len(f.Params))
+	for j, v := range f.Params {
+		x[j] = m.Values[src.num[v]].Int64()
+	}
+	vals := f.ev.valuesBig(x)
+	if vals == nil {
+		return false
+	}
+	for v, val := range vals {
+		if val.Cmp(m.Values[src.num[v]]) != 0 {
+			return false
+		}
+	}
+	return true
+}

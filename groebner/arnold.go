@@ -1,0 +1,281 @@
+package groebner
+
+import (
+	"math/big"
+	"slices"
+
+	"github.com/families-project/families/poly"
+)
+
+// modularBasis returns the reduced basis of the (nonzero, sorted) inputs F
+// in r's order from a multi-modular candidate (modularCandidate) and an
+// exact proof, or ok = false when there is no candidate or the proof fails
+// (the caller then runs the trace algorithm). Homogeneous inputs are
+// proved directly (any order), others in grevlex through the
+// homogenization (homogBasis), in other orders through a grevlex basis
+// (crossBasis).
+//
+// Why not just check the candidate G like the trace algorithm's
+// certificate does? That proves that G is a Gröbner basis and that
+// F ⊆ <G>, but not G ⊆ <F>: the candidate could generate a larger ideal.
+// For homogeneous ideals a prime settles that (E. A. Arnold, "Modular
+// algorithms for computing Gröbner bases", J. Symbolic Comput. 35, 2003):
+// the span of the multiples of F of degree d over Q has at least the rank
+// of its reduction mod p, so the Hilbert function of <F> is at most that of
+// <F mod p>, which equals that of <G> when their leading monomials agree;
+// as <F> ⊆ <G>, the two are then equal. For inhomogeneous F this fails when
+// degrees fall (solutions at infinity, as in reimer-5), so the proof is
+// made for the homogenization, where no degree falls.
+func modularBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
+	switch {
+	case homogeneous(F):
+		// Arnold's argument applies to F itself, in any order.
+		G, _, ok, err := provedHomogeneous(r, ops, lim, F)
+		return G, ok, err
+	case r.Order().Equal(poly.Grevlex):
+		return homogBasis(r, ops, lim, F)
+	}
+	return crossBasis(r, ops, lim, F)
+}
+
+// homogBasis computes the reduced basis of the inhomogeneous F in grevlex
+// through the homogenization F^h in one more variable h, last and so
+// smallest:
+//
+//  1. a multi-modular candidate G^h for the reduced basis of <F^h>;
+//  2. the exact proof that G^h is a Gröbner basis and F^h ⊆ <G^h>
+//     (certify); with the leading monomials of G^h equal to those of the
+//     reduced basis mod p, Arnold's argument above gives <G^h> = <F^h>;
+//  3. setting h = 1 maps <F^h> onto <F>, and maps a homogeneous Gröbner
+//     basis in the extended order (h smallest) to a Gröbner basis of <F>
+//     (D. Cox, J. Little, D. O'Shea, Ideals, Varieties, and Algorithms,
+//     §8.4): leading monomials are kept because grevlex with h last
+//     prefers, among monomials of equal degree, the smaller power of h,
+//     that is the larger degree without h, and then compares like grevlex
+//     without h (grlex would not: it compares x-parts of different
+//     degrees lexicographically);
+//  4. the minimal elements of that basis, interreduced over Q, are the
+//     reduced basis; the certificate checks that they form a Gröbner
+//     basis containing F.
+//
+// Cost: one modular run of F^h per prime, the certificate (one exact
+// reduction per S-pair kept by the criteria, on the final, small
+// coefficients) and an interreduction.
+func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
+	rh, Fh, err := homogenize(r, F)
+	if err != nil {
+		return nil, false, nil
+	}
+	_, Gh, ok, err := provedHomogeneous(rh, newMonoOps(rh), lim, nonzeroSorted(rh, Fh))
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	D := make([]*poly.Poly, len(Gh))
+	for k, g := range Gh {
+		D[k] = dehomogenize(r, g)
+	}
+	e := newEngine(r, ops, lim)
+	G, err := interreduceMinimal(e, D)
+	if err != nil {
+		return nil, false, err
+	}
+	// Step 3 is a theorem; checking its conclusion costs one certificate of
+	// the (smaller) affine basis, and leaves G ⊆ <F> (setting h = 1 maps
+	// <F^h> into <F>) as the only fact taken from the homogeneous proof.
+	in := make([]*gpoly, len(F))
+	for k, f := range F {
+		in[k] = e.fromPoly(f)
+	}
+	ok, err = e.certify(G, in)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	return G, true, nil
+}
+
+// provedHomogeneous returns the reduced basis of the homogeneous F (sorted)
+// from a multi-modular candidate proved by Arnold's argument, in the
+// engine's form and as polynomials; ok is false when there is no
+// candidate or the proof fails.
+func provedHomogeneous(rh *poly.Ring, opsh *monoOps, lim *limits, Fh []*poly.Poly) ([]*gpoly, []*poly.Poly, bool, error) {
+	Gh, unit, ok, err := modularCandidate(rh, opsh, lim, Fh)
+	if err != nil || !ok || unit {
+		// A homogeneous F is the unit ideal mod p only if some f is a
+		// nonzero constant, which the plain run has handled.
+		return nil, nil, false, err
+	}
+	eh := newEngine(rh, opsh, lim)
+	gh := make([]*gpoly, len(Gh))
+	for k, g := range Gh {
+		gh[k] = eh.fromPoly(g)
+	}
+	in := make([]*gpoly, len(Fh))
+	for k, f := range Fh {
+		in[k] = eh.fromPoly(f)
+	}
+	if ok, err := eh.certify(gh, in); err != nil || !ok {
+		return nil, nil, false, err
+	}
+	return gh, Gh, true, nil
+}
+
+// homogeneous reports whether every polynomial of F is homogeneous.
+func homogeneous(F []*poly.Poly) bool {
+	for _, f := range F {
+		d := f.TotalDegree()
+		for i := range f.Len() {
+			if f.Monomial(i).Degree() != d {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// crossBasis computes the reduced basis of F in an order other than
+// grevlex (lex, block, grlex, weighted) as a multi-modular candidate G
+// proved against the reduced grevlex basis B of F (itself proved, by
+// Basis): G is a Gröbner basis containing B (certify), and every element
+// of G reduces to zero by B, so <G> = <B> = <F>. Cost: a grevlex basis,
+// the modular runs in r's order, the certificate and |G| reductions by B.
+func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpoly, bool, error) {
+	G, unit, ok, err := modularCandidate(r, ops, lim, F)
+	if err != nil || !ok || unit {
+		return nil, false, err
+	}
+	rg, B, err := grevlexBasis(r, F, lim)
+	if err != nil {
+		return nil, false, err
+	}
+	e := newEngine(r, ops, lim)
+	gz := make([]*gpoly, len(G))
+	for k, g := range G {
+		gz[k] = e.fromPoly(g)
+	}
+	in := make([]*gpoly, len(B))
+	for k, b := range B {
+		bb, err := b.ToRing(r)
+		if err != nil {
+			return nil, false, nil
+		}
+		in[k] = e.fromPoly(bb)
+	}
+	if ok, err := e.certify(gz, in); err != nil || !ok {
+		return nil, false, err
+	}
+	if ok, err := inIdeal(rg, B, G, lim); err != nil || !ok {
+		return nil, false, err
+	}
+	return gz, true, nil
+}
+
+// homogenize returns F^h in the ring of r's variables and a new last one,
+// in r's order (grevlex).
+func homogenize(r *poly.Ring, F []*poly.Poly) (*poly.Ring, []*poly.Poly, error) {
+	h := "h_hom"
+	for {
+		if _, ok := r.VarIndex(h); !ok {
+			break
+		}
+		h += "_"
+	}
+	rh, err := poly.NewRing(append(r.Vars(), h), r.Order())
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]*poly.Poly, len(F))
+	for k, f := range F {
+		d := f.TotalDegree()
+		c := make([]*big.Rat, f.Len())
+		m := make([]poly.Monomial, f.Len())
+		for i := range c {
+			c[i] = f.Coef(i)
+			mi := append(poly.Monomial{uint16(d)}, f.Monomial(i)[1:]...)
+			m[i] = append(mi, uint16(d-f.Monomial(i).Degree()))
+		}
+		out[k] = rh.FromTerms(c, m)
+	}
+	return rh, out, nil
+}
+
+// dehomogenize returns g with the last variable set to 1, in r.
+func dehomogenize(r *poly.Ring, g *poly.Poly) *poly.Poly {
+	n := r.NumVars()
+	c := make([]*big.Rat, g.Len())
+	m := make([]poly.Monomial, g.Len())
+	for i := range c {
+		gm := g.Monomial(i)
+		c[i] = g.Coef(i)
+		m[i] = append(poly.Monomial{gm[0] - gm[n+1]}, gm[1:n+1]...)
+	}
+	return r.FromTerms(c, m)
+}
+
+// interreduceMinimal returns the reduced basis spanned by the Gröbner basis
+// D: its elements with minimal leading monomials, by increasing leading
+// monomial, each fully reduced by the smaller ones (the only ones that can
+// divide its terms).
+func interreduceMinimal(e *engine, D []*poly.Poly) ([]*gpoly, error) {
+	r := e.ring
+	D = slices.Clone(D)
+	slices.SortStableFunc(D, func(a, b *poly.Poly) int { return r.Cmp(a.LeadMonomial(), b.LeadMonomial()) })
+	var out []*gpoly
+	for _, d := range D {
+		g := e.fromPoly(d)
+		if slices.ContainsFunc(out, func(o *gpoly) bool { return divides(e.lm(o), e.lm(g)) }) {
+			continue
+		}
+		h, err := e.reduce(g, true)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+		e.push(h)
+	}
+	return out, nil
+}
+
+// grevlexBasis returns the ring of r's variables in grevlex (r itself when
+// it is grevlex) and the reduced basis there of F, under lim's deadline
+// and bounds.
+func grevlexBasis(r *poly.Ring, F []*poly.Poly, lim *limits) (*poly.Ring, []*poly.Poly, error) {
+	rg, Fg := r, F
+	if !r.Order().Equal(poly.Grevlex) {
+		var err error
+		if rg, err = r.WithOrder(poly.Grevlex); err != nil {
+			return nil, nil, err
+		}
+		if Fg, err = poly.ToRingAll(F, rg); err != nil {
+			return nil, nil, err
+		}
+	}
+	B, err := Basis(lim.ctx, Fg, innerLimits(lim))
+	return rg, B, err
+}
+
+// innerLimits returns the bounds of l for a nested computation, which
+// takes its deadline from l.ctx.
+func innerLimits(l *limits) Limits {
+	return Limits{MaxBasis: l.maxBasis, MaxCoeffBits: l.maxBits}
+}
+
+// inIdeal reports whether every element of G (in a ring of rg's variables)
+// reduces to zero by the reduced grevlex basis B (in rg): then G lies in
+// the ideal of B. Cost: one top-reduction per element.
+func inIdeal(rg *poly.Ring, B, G []*poly.Poly, lim *limits) (bool, error) {
+	eg := newEngine(rg, newMonoOps(rg), lim)
+	for _, b := range slices.Backward(B) { // by increasing leading monomial
+		eg.push(eg.fromPoly(b))
+	}
+	for _, g := range G {
+		gg, err := g.ToRing(rg)
+		if err != nil {
+			return false, nil
+		}
+		w, err := eg.reduce(eg.fromPoly(gg), false)
+		if err != nil || len(w.c) != 0 {
+			return false, err
+		}
+	}
+	return true, nil
+}

@@ -1,0 +1,81 @@
+package groebner
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/families-project/families/poly"
+)
+
+// BenchmarkLarge times the grevlex bases of the larger standard systems of
+// testdata/systems/large (katsura-7 and -8, cyclic-7) whole, and the
+// modular run alone, where the reduction machinery (modp.go) sets the
+// pace; grid4x4 is the saturation of a 4x4 grid system by each of its
+// nonzero conditions in turn, as families.SaturatedBasis does it: long
+// polynomials of a positive-dimensional ideal in 17 variables, in a block
+// order. They take seconds to minutes: run them one at a time, e.g.
+//
+//	go test -run '^$' -bench 'Large/katsura7$' -benchtime 1x ./groebner
+func BenchmarkLarge(b *testing.B) {
+	for _, name := range []string{"katsura7", "katsura8", "cyclic7"} {
+		r, F, _ := loadSystem(b, "../testdata/systems/large/"+name+".sys")
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Basis(context.Background(), F, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("modular-"+name, func(b *testing.B) {
+			in := nonzeroSorted(r, F)
+			ops := newMonoOps(r)
+			for b.Loop() {
+				l, cancel := newLimits(context.Background(), Limits{})
+				if _, err := newModEngine(ops, primes[0], &l).run(in); err != nil {
+					b.Fatal(err)
+				}
+				cancel()
+			}
+		})
+	}
+	b.Run("grid4x4", func(b *testing.B) {
+		r, F, _ := loadSystem(b, "../testdata/systems/large/grid4x4.sys")
+		H := nonzeroPolys(b, r, "../testdata/systems/large/grid4x4.sys")
+		for b.Loop() {
+			G, err := Basis(context.Background(), F, Limits{})
+			for _, h := range H {
+				if err != nil {
+					b.Fatal(err)
+				}
+				G, err = Saturate(context.Background(), G, h, Limits{})
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// nonzeroPolys parses the polynomials of the "# nonzero:" line of a system
+// file.
+func nonzeroPolys(t testing.TB, r *poly.Ring, path string) []*poly.Poly {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var H []*poly.Poly
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "# nonzero:"); ok {
+			for _, f := range strings.Fields(rest) {
+				h, err := r.Parse(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				H = append(H, h)
+			}
+		}
+	}
+	return H
+}

@@ -1,0 +1,259 @@
+package groebner
+
+import (
+	"hash/fnv"
+	"math/big"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/families-project/families/poly"
+)
+
+// Multi-modular reduced bases. The reduced Gröbner basis of F is computed
+// modulo several word-size primes; bases with the same monomial support
+// are combined by Chinese remaindering and their coefficients recovered by
+// rational reconstruction until one more prime confirms them. Nothing of
+// this is trusted: the candidate is proved over Q afterwards (arnold.go).
+// Only the final basis, whose coefficients are usually far smaller than
+// those met on the way by any algorithm over Q, is ever handled exactly.
+
+// maxModPrimes bounds the primes one modular basis may use: 31 bits each,
+// so coefficients whose numerators and denominators have up to some 900
+// bits together. Beyond it the trace algorithm, which pays for its
+// coefficients as it meets them, is the better bet.
+const maxModPrimes = 60
+
+// modBasis is the reduced basis mod p of a run: monic elements by
+// increasing leading monomial, with a key of its monomial support.
+type modBasis struct {
+	p    uint64
+	g    []*mpoly
+	key  uint64
+	unit bool
+	ok   bool // p suits the input (divides no denominator or leading coefficient)
+}
+
+// modRun computes the reduced basis of F mod p by a full run, and
+// returns the run's trace.
+func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, keep func([]uint16) bool) (modBasis, []traceEvent, error) {
+	me := newModEngine(ops, p, lim)
+	ok, err := me.run(F)
+	if err != nil || !ok {
+		return modBasis{p: p}, nil, err
+	}
+	b := modBasis{p: p, ok: true, unit: me.unit()}
+	if b.unit {
+		b.g = me.basis
+	} else {
+		b.g = keepOnly(me.finish(), keep)
+	}
+	b.sign()
+	return b, me.trace, lim.check()
+}
+
+// modFollow computes the reduced basis of F mod p by redoing only the
+// reductions that gave a new element in the trace of a full run mod
+// another prime: most S-pairs reduce to zero, and this skips them. If p
+// behaves differently (a leading monomial differs), ok is false. When a
+// skipped pair does not reduce to zero mod p, the result is not a basis
+// mod p; the candidate then fails to reconstruct or to pass the exact
+// proof, which trusts nothing computed here.
+func modFollow(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, trace []traceEvent, keep func([]uint16) bool) (modBasis, error) {
+	me := newModEngine(ops, p, lim)
+	s := me.s
+	fail := modBasis{p: p}
+	for _, ev := range trace {
+		if ev.lm == nil {
+			continue
+		}
+		var w *mpoly
+		if ev.i < 0 {
+			g, ok := me.fromPoly(F[ev.j])
+			if !ok {
+				return fail, nil
+			}
+			w = g
+		} else {
+			f, g := me.basis[ev.i], me.basis[ev.j]
+			l := make([]uint16, s)
+			monoLCM(l, f.m[:s], g.m[:s])
+			var err error
+			if w, err = me.spoly(f, g, l); err != nil {
+				return fail, err
+			}
+		}
+		h, err := me.reduce(w, ops.tail)
+		if err != nil {
+			return fail, err
+		}
+		if len(h.c) == 0 || !monoEqual(h.m[:s], ev.lm) {
+			return fail, nil
+		}
+		me.makeMonic(h)
+		for k := range len(h.c) {
+			h.deg = max(h.deg, int(h.m[k*s]))
+		}
+		me.basis = append(me.basis, h)
+		me.red.add(ops, h.m[:s], h.sugar, len(h.c))
+	}
+	b := modBasis{p: p, ok: true, g: keepOnly(me.finish(), keep)}
+	b.sign()
+	return b, lim.check()
+}
+
+// keepOnly returns the elements of G whose leading monomial keep accepts.
+func keepOnly(G []*mpoly, keep func([]uint16) bool) []*mpoly {
+	if keep == nil {
+		return G
+	}
+	return slices.DeleteFunc(G, func(g *mpoly) bool { return !keep(g.m) })
+}
+
+// sign sets b.key from the monomial support of b.g.
+func (b *modBasis) sign() {
+	h := fnv.New64a()
+	var buf [2]byte
+	for _, g := range b.g {
+		for _, v := range g.m {
+			buf[0], buf[1] = byte(v), byte(v>>8)
+			h.Write(buf[:])
+		}
+		buf[0], buf[1] = 0xff, 0xff // element separator
+		h.Write(buf[:])
+	}
+	b.key = h.Sum64()
+}
+
+// crtGroup accumulates bases of one monomial support.
+type crtGroup struct {
+	res [][]*big.Int // coefficients mod M
+	M   *big.Int
+	n   int // primes folded in
+}
+
+func (c *crtGroup) fold(b modBasis, tmp *big.Int) {
+	coef := make([][]uint64, len(b.g))
+	for k, g := range b.g {
+		coef[k] = make([]uint64, len(g.c))
+		for j, v := range g.c {
+			coef[k][j] = uint64(v)
+		}
+	}
+	if c.res == nil {
+		c.M = big.NewInt(1)
+		c.res = make([][]*big.Int, len(b.g))
+		for k, g := range b.g {
+			c.res[k] = make([]*big.Int, len(g.c))
+			for j := range g.c {
+				c.res[k][j] = new(big.Int)
+			}
+		}
+	}
+	crtAdd(c.res, c.M, coef, b.p, tmp)
+	c.M.Mul(c.M, tmp.SetUint64(b.p))
+	c.n++
+}
+
+// agrees reports whether the rational basis Q reduces mod b.p to b.
+func agrees(Q [][]*big.Rat, b modBasis, tmp *big.Int) bool {
+	for k, g := range b.g {
+		for j, v := range g.c {
+			x, ok := ratMod(Q[k][j], b.p, tmp)
+			if !ok || x != uint64(v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// modularCandidate returns the rational reduced basis (by increasing
+// leading monomial) that the reduced bases of F modulo successive primes
+// agree on, or ok = false when maxModPrimes primes do not settle it. The
+// bases of the support that most primes give are combined (a prime that
+// changes the support is unlucky or kills a coefficient); a reconstruction
+// is accepted once the next prime of that support confirms it. The primes
+// run in parallel on up to GOMAXPROCS cores. Cost: one modular Buchberger
+// run per prime, about (bits of the largest numerator and denominator)/15
+// of them, plus the Chinese remaindering.
+func modularCandidate(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) (G []*poly.Poly, unit, ok bool, err error) {
+	return modularCandidateKeep(r, ops, lim, F, nil)
+}
+
+// modularCandidateKeep is modularCandidate for the elements of the reduced
+// basis whose leading monomial keep accepts (all when keep is nil).
+func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, keep func(lm []uint16) bool) (G []*poly.Poly, unit, ok bool, err error) {
+	var (
+		first modBasis
+		trace []traceEvent
+		next  int
+	)
+	for !first.ok {
+		if next >= 3 {
+			return nil, false, false, nil // the inputs' coefficients defeat the primes
+		}
+		if first, trace, err = modRun(ops, lim, F, fglmPrime(next), keep); err != nil {
+			return nil, false, false, err
+		}
+		next++
+	}
+	if first.unit {
+		// 1 is in <F> mod p; over Q the certificate decides.
+		return nil, true, true, nil
+	}
+	// Only bases with the full run's support count: the exact proof
+	// (arnold.go) needs the leading monomials of a true basis mod p.
+	var acc crtGroup
+	tmp := new(big.Int)
+	acc.fold(first, tmp)
+	cand := reconstructAll(acc.res, acc.M)
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
+	for next < maxModPrimes {
+		batch := make([]modBasis, min(workers, maxModPrimes-next))
+		errs := make([]error, len(batch))
+		var wg sync.WaitGroup
+		for w := range batch {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				batch[w], errs[w] = modFollow(ops, lim, F, fglmPrime(next+w), trace, keep)
+			}()
+		}
+		wg.Wait()
+		next += len(batch)
+		for w, b := range batch {
+			if errs[w] != nil {
+				return nil, false, false, errs[w]
+			}
+			if !b.ok || b.key != first.key {
+				continue
+			}
+			if cand != nil && agrees(cand, b, tmp) {
+				return toPolys(r, first, cand), false, true, nil
+			}
+			acc.fold(b, tmp)
+			if lim != nil && lim.maxBits > 0 && acc.M.BitLen() > 2*lim.maxBits+64 {
+				// Numerators and denominators within the bound are
+				// recovered by now.
+				return nil, false, false, &LimitError{Limit: LimitCoeffBits, Value: int64(lim.maxBits)}
+			}
+			cand = reconstructAll(acc.res, acc.M)
+		}
+	}
+	return nil, false, false, nil
+}
+
+// toPolys returns the polynomials with the support of b and coefficients Q.
+func toPolys(r *poly.Ring, b modBasis, Q [][]*big.Rat) []*poly.Poly {
+	s := r.NumVars() + 1
+	out := make([]*poly.Poly, len(b.g))
+	for k, g := range b.g {
+		m := make([]poly.Monomial, len(g.c))
+		for j := range m {
+			m[j] = poly.Monomial(g.m[j*s : (j+1)*s])
+		}
+		out[k] = r.FromTerms(Q[k], m)
+	}
+	return out
+}
