@@ -80,14 +80,8 @@ func reduce(F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error
 	if r0 == nil {
 		r0 = F[0]
 	}
-	r, err := r0.Ring().WithOrder(poly.Grevlex)
+	r, F, nonzero, err := toGrevlex(r0.Ring(), F, nonzero)
 	if err != nil {
-		return nil, err
-	}
-	if F, err = poly.ToRingAll(F, r); err != nil {
-		return nil, err
-	}
-	if nonzero, err = poly.ToRingAll(nonzero, r); err != nil {
 		return nil, err
 	}
 	red := &Reduction{Ring: r}
@@ -171,15 +165,11 @@ func reduce(F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error
 		vals[s.x] = evalRat(s.num, vals).quo(evalRat(s.den, vals))
 	}
 	for _, s := range steps {
-		num, err := vals[s.x].num.ToRing(red.Sub)
+		v, err := vals[s.x].toRing(red.Sub)
 		if err != nil {
 			return nil, err
 		}
-		den, err := vals[s.x].den.ToRing(red.Sub)
-		if err != nil {
-			return nil, err
-		}
-		red.Eliminated = append(red.Eliminated, Elimination{Name: r.VarName(s.x), Var: s.x, Num: num, Den: den})
+		red.Eliminated = append(red.Eliminated, Elimination{Name: r.VarName(s.x), Var: s.x, Num: v.num, Den: v.den})
 	}
 	return red, nil
 }
@@ -394,15 +384,10 @@ func (red *Reduction) liftFamily(f *Family) (*Family, error) {
 		if !ok {
 			return nil, fmt.Errorf("solve: internal error: family number %s not in %s", v.Name, red.Sub)
 		}
-		num, err := v.Num.ToRing(red.Sub)
-		if err != nil {
+		var err error
+		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(red.Sub); err != nil {
 			return nil, err
 		}
-		den, err := v.Den.ToRing(red.Sub)
-		if err != nil {
-			return nil, err
-		}
-		vals[i] = ratFunc{num, den}
 	}
 	byVar := map[int]ratFunc{}
 	for _, e := range red.Eliminated {
@@ -415,19 +400,15 @@ func (red *Reduction) liftFamily(f *Family) (*Family, error) {
 		if !elim {
 			rf = vals[red.subIndex(name)]
 		}
-		num, err := rf.num.ToRing(red.Ring)
+		rf, err := rf.toRing(red.Ring)
 		if err != nil {
 			return nil, err
 		}
-		den, err := rf.den.ToRing(red.Ring)
-		if err != nil {
-			return nil, err
-		}
-		if !den.IsConst() {
+		if !rf.den.IsConst() {
 			out.Polynomial = false
 		}
 		out.Values = append(out.Values, &Value{Name: name, Parameter: slices.Contains(f.Parameters, name) && !elim,
-			Num: num, Den: den, Degree: 1})
+			Num: rf.num, Den: rf.den, Degree: 1})
 	}
 	return out, nil
 }
@@ -462,15 +443,7 @@ func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Fam
 		if v == nil || !v.InNumbers {
 			return ratFunc{}, fmt.Errorf("solve: internal error: number %s of an algebraic family is neither base nor eliminated", name)
 		}
-		num, err := v.Num.ToRing(B)
-		if err != nil {
-			return ratFunc{}, err
-		}
-		den, err := v.Den.ToRing(B)
-		if err != nil {
-			return ratFunc{}, err
-		}
-		return ratFunc{num, den}, nil
+		return ratFunc{v.Num, v.Den}.toRing(B)
 	}
 	subVals := make([]ratFunc, red.Sub.NumVars())
 	for i := range subVals {
@@ -504,26 +477,33 @@ func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Fam
 		if w := byName[name]; w != nil && !w.InNumbers {
 			val := *w
 			if val.Degree == 1 {
-				var err error
-				if val.Num, err = val.Num.ToRing(red.Ring); err != nil {
+				rf, err := ratFunc{val.Num, val.Den}.toRing(red.Ring)
+				if err != nil {
 					return nil, err
 				}
-				if val.Den, err = val.Den.ToRing(red.Ring); err != nil {
-					return nil, err
-				}
+				val.Num, val.Den = rf.num, rf.den
 			}
 			out.Values = append(out.Values, &val)
 			continue
 		}
-		num, err := vals[v].num.ToRing(red.Ring)
+		rf, err := vals[v].toRing(red.Ring)
 		if err != nil {
 			return nil, err
 		}
-		den, err := vals[v].den.ToRing(red.Ring)
-		if err != nil {
-			return nil, err
-		}
-		out.Values = append(out.Values, &Value{Name: name, Num: num, Den: den, InNumbers: true})
+		out.Values = append(out.Values, &Value{Name: name, Num: rf.num, Den: rf.den, InNumbers: true})
 	}
 	return out, nil
+}
+
+// toRing moves a to the ring r, by the names of the numbers.
+func (a ratFunc) toRing(r *poly.Ring) (ratFunc, error) {
+	num, err := a.num.ToRing(r)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	den, err := a.den.ToRing(r)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	return ratFunc{num, den}, nil
 }

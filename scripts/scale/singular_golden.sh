@@ -66,15 +66,8 @@ classify() {
   {
     echo 'option(redSB); int GD; int GV; string GC;'
     ring_block "$sys"
-    cat <<EOF2
-ideal GS = std(GJ);
-GD = dim(GS);
-if (GD == -1) { GC = "inconsistent - -"; }
-if (GD == 0) { GV = vdim(GS); GC = "finite 0 " + string(GV); }
-if (GD > 0) { GC = "positive_dimensional " + string(GD) + " -"; }
-write(":w $out", "$2 " + GC);
-quit;
-EOF2
+    class_block "$out" "$2" w
+    echo 'quit;'
   } >"$s"
   rm -f "$out"
   if timeout "$BOUND" "$SINGULAR" -q --no-warn --no-rc "$s" </dev/null >"$s.log" 2>&1 && [ -s "$out" ]; then

@@ -44,15 +44,8 @@ S="$TMP/golden.sing"
   while read -r num ops; do
     sys="$TMP/sys/$num.sys"
     ring_block "$sys"
-    cat <<EOF2
-ideal GS = std(GJ);
-GD = dim(GS);
-if (GD == -1) { GC = "inconsistent - -"; }
-if (GD == 0) { GV = vdim(GS); GC = "finite 0 " + string(GV); }
-if (GD > 0) { GC = "positive_dimensional " + string(GD) + " -"; }
-write(":a $OUT", "$ops " + GC);
-kill GR;
-EOF2
+    class_block "$OUT" "$ops" a
+    echo 'kill GR;'
   done <"$TMP/sys/index.txt"
   echo 'quit;'
 } >"$S"
