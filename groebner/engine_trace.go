@@ -55,9 +55,12 @@ import (
 // replay, which checks it against the modular leading monomials instead
 // of recomputing it.
 //
-// The exact run is bounded in coefficient size (swellBits). Past the
-// bound its intermediate elements are swelling: reimer-5's reach 80 kbit
-// on the way to a basis with 52-bit coefficients, 80 s of work. Then
+// The exact run is bounded in coefficient size (swellBits) and, in
+// grevlex, in time: it may not go on longer than swellGrace after its
+// modular run has ended. Past either bound its intermediate elements are
+// swelling: reimer-5's reach 80 kbit on the way to a basis with 52-bit
+// coefficients, 80 s of work; cyclic-7's replay swells inside one
+// reduction, past 300 s and gigabytes, with no coefficient over the bound. Then
 // modularBasis computes the basis modulo several primes and proves the
 // reconstruction, which meets only the final coefficients (reimer-5:
 // about 0.5 s of CPU); if it cannot, the trace runs again unbounded.
