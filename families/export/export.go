@@ -51,7 +51,7 @@ type Summary struct {
 	// context ended first (Write then returns its cause with the summary):
 	// their systems were not written.
 	Unsolved int
-	Runner  string // the command that checks them, to run from any directory
+	Runner   string // the command that checks them, to run from any directory
 	// Checks is the number of checks the runner makes; it fails unless
 	// all of them run and pass.
 	Checks int
