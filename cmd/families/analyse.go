@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// defaultOps is seed 000's one-parameter grid: with no arguments the tool
+// defaultOps is Wolf's one-parameter grid: with no arguments the tool
 // shows what it does on it.
 const defaultOps = "+=|x-++-|+=|=====|/="
 
@@ -35,7 +35,7 @@ order, one character each; '|', spaces and commas only separate:
   / : ÷    division                     =       equality (splits a line)
   .        wildcard: any of + - x / (a pattern; --count says how many settings)
 Numbers are named a b c / d f g / h k m (row-major; e i j l o skipped).
-Examples (seed 000):
+Examples (Wolf 2010):
   x=|+x//-|x=|=====|x=     puzzle P1: 24 x 8 = 192 / 24 x 4 = 96 / 48 x 2 = 96
   +=|x-++-|+=|=====|/=     the one-parameter family (the default)
   -=|-xx/+|x=|=====|x=     the two-parameter family
@@ -91,7 +91,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")
 	count := fs.Bool("count", false, "print how many settings the --ops pattern matches and stop")
-	timeout := fs.Duration("timeout", 0, "give up on the algebra after this long (the class is then timeout)")
+	timeout := fs.Duration("timeout", 0, "give up on the whole analysis after this long (the class is then timeout)")
 	addSweepFlags(fs)
 	pf := addPuzzleFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -145,7 +145,10 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		}
 		return context.Cause(ctx)
 	}
+	progress, stopStages := stageLines(stderr)
+	opt.Progress = progress
 	rep, err := families.Analyze(ctx, s, opt)
+	stopStages()
 	if err != nil {
 		return usageError{err}
 	}
@@ -178,7 +181,15 @@ func writeReport(w io.Writer, rep *families.Report) {
 		fmt.Fprintf(w, "  %s\n", e)
 	}
 	fmt.Fprintf(w, "\nnonzero: %s\n", strings.Join(rep.Nonzero, ", "))
-	fmt.Fprintln(w, "\nreduced basis (grevlex, saturated by the nonzero conditions):")
+	if len(rep.Substituted) > 0 {
+		fmt.Fprintln(w, "\nsubstituted (numbers that an equation gives linearly):")
+		for _, e := range rep.Substituted {
+			fmt.Fprintf(w, "  %s\n", e)
+		}
+		fmt.Fprintln(w, "\nreduced basis of the remaining numbers (grevlex, saturated by the nonzero conditions):")
+	} else {
+		fmt.Fprintln(w, "\nreduced basis (grevlex, saturated by the nonzero conditions):")
+	}
 	for _, b := range rep.Basis {
 		fmt.Fprintf(w, "  %s\n", b)
 	}
@@ -219,7 +230,7 @@ func differentParameters(free []string, res *solve.Result) bool {
 }
 
 // writeFamilies prints each family as formulas, one number a line, and
-// drawn in the grid as seed 000 draws its families. A family whose
+// drawn in the grid as Wolf (2010) draws its families. A family whose
 // component the decomposition did not prove irreducible says so.
 func writeFamilies(w io.Writer, s *grid.Setting, res *solve.Result) {
 	var comps []*solve.Component
