@@ -25,6 +25,9 @@ d, then the operators) count the same grids. Example, the classic pattern:
   families count --ops '.=|.....|.=|=====|.=' --max-sum 20
 
 Prints "s count" lines, then the total; --list prints the grids too.
+--timeout bounds the whole command: past it the counts so far are printed
+after a line "incomplete: ...", as lower bounds, and the status is 1;
+--system-timeout bounds each system instead.
 `
 
 func init() {

@@ -21,7 +21,10 @@ positive-integer member or a family when there is one. DIR/FORMAT/run.sh
 feeds every system to that solver, checks every answer and prints
 "N passed, N failed". Equivalent settings (the same system up to a symmetry
 of the grid) give one system unless --every-setting. DIR/records.jsonl
-holds the sweep's records. Examples:
+holds the sweep's records. --timeout bounds the whole command: past it the
+systems solved so far are written, a line "incomplete: ..." says how many
+were not, and the status is 1; --system-timeout bounds each system
+instead. Examples:
 
   families export --to singular --ops '..|.-.-.|..|.-.-.|..' --positive --sample 200 --out suite
   sh suite/singular/run.sh

@@ -25,7 +25,8 @@ missing shard, a record whose index does not number its setting in the
 pattern, and (for a sweep without --sample, whose options merge finds from
 its id) records that are not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
 only when the merge succeeds, and only if it is a regular file that no
-sweep or merge is writing (exit status 2 otherwise).
+sweep or merge is writing (exit status 2 otherwise). SIGINT or SIGTERM
+stops the merge at once with status 1, leaving --out as it was.
 `
 
 func init() {
