@@ -21,6 +21,38 @@ type Options struct {
 	// NoFamilies skips the decomposition into families and solutions: the
 	// report then has the class, dimension and degree only.
 	NoFamilies bool
+	// Substitute selects the elimination of numbers by substitution before
+	// any Gröbner basis (solve.Reduce): SubstituteAuto does it for grids
+	// of more than 9 numbers.
+	Substitute Substitute
+	// Progress, when set, is called with the name of each stage as it
+	// begins (for a progress line).
+	Progress func(stage string)
+}
+
+// Substitute selects when Analyze eliminates numbers by substitution.
+type Substitute int
+
+const (
+	// SubstituteAuto substitutes in systems of more than 9 numbers: their
+	// saturated basis in all numbers is large (hundreds of polynomials of
+	// thousands of terms on a 4x4 grid) and slow, while a 3x3 grid's is
+	// small and is what its report has always shown.
+	SubstituteAuto Substitute = iota
+	// SubstituteAlways substitutes whenever an equation allows it.
+	SubstituteAlways
+	// SubstituteNever computes the saturated basis in all numbers.
+	SubstituteNever
+)
+
+func (o Options) substitutes(sys *grid.System) bool {
+	switch o.Substitute {
+	case SubstituteAlways:
+		return true
+	case SubstituteNever:
+		return false
+	}
+	return sys.Ring.NumVars() > 9
 }
 
 // The classes of a system, as the "class" key of the JSON report (README).
@@ -49,6 +81,13 @@ type Report struct {
 	Degree *int `json:"degree"`
 	// Independent is a maximal independent set of numbers (size Dimension).
 	Independent []string `json:"independent,omitempty"`
+	// Substituted lists the numbers eliminated by substitution before any
+	// Gröbner basis, each as "x = f" with f a rational function of the
+	// numbers that remain (see solve.Reduce). When it is set, Basis is the
+	// reduced grevlex basis of the remaining system saturated by its
+	// conditions, in the remaining numbers: with the substitutions it
+	// describes the same solutions, and families are given in all numbers.
+	Substituted []string `json:"substituted,omitempty"`
 	Error       string   `json:"error,omitempty"`
 	// Families are the families of the positive-dimensional components.
 	Families []FamilyReport `json:"families,omitempty"`
@@ -120,7 +159,8 @@ func (r *Report) Result() *solve.Result { return r.result }
 
 // BasisPolys returns the reduced grevlex basis of the system saturated by
 // its nonzero conditions (nil unless the class is finite or
-// positive_dimensional or inconsistent).
+// positive_dimensional or inconsistent, and nil when Substituted is set:
+// the basis in all numbers was not computed then).
 func (r *Report) BasisPolys() []*poly.Poly { return r.basis }
 
 // Analyze builds the polynomial system of a concrete setting (no
@@ -132,7 +172,11 @@ func (r *Report) BasisPolys() []*poly.Poly { return r.basis }
 // every solution of the finite ones. A limit hit gives class timeout and
 // no error; only bad input is an error. Cost: one saturation per nonzero
 // condition, each a Gröbner basis, and the decomposition (see solve.Solve);
-// opt.Limits.Timeout bounds each of the two.
+// opt.Limits.Timeout bounds the whole analysis. With opt.Substitute (by
+// default on grids of more than 9 numbers) the numbers that equations give
+// linearly are eliminated first (solve.Reduce), which leaves far smaller
+// bases; the report is then stated in all numbers but its Basis is that of
+// the remaining numbers (see Report.Substituted).
 func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error) {
 	if s.Count().Cmp(bigOne) != 0 {
 		return nil, fmt.Errorf("the pattern %s has wildcards: it matches %s settings; sweep it or fix every operator", s, s.Count())
@@ -163,61 +207,107 @@ func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error)
 	for _, p := range sys.Nonzero {
 		rep.Nonzero = append(rep.Nonzero, p.String())
 	}
-	G, err := SaturatedBasis(ctx, sys.Polys(), sys.Nonzero, opt.Limits)
-	if err != nil {
-		if groebner.IsLimit(err) {
-			rep.Class = ClassTimeout
-			rep.Error = err.Error()
+	// One deadline for the whole analysis: every stage below shares it
+	// through the context instead of restarting its own limit.
+	if opt.Limits.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Limits.Timeout)
+		defer cancel()
+		opt.Limits.Timeout = 0
+	}
+	if opt.substitutes(sys) {
+		red, err := solve.Reduce(sys.Polys(), sys.Nonzero)
+		if err != nil {
+			return nil, err
+		}
+		if len(red.Eliminated) > 0 {
+			rep.analyzeReduced(ctx, red, opt)
 			return rep, nil
 		}
-		rep.Class = ClassError
-		rep.Error = err.Error()
+	}
+	rep.stage(opt, "saturated basis")
+	G, err := SaturatedBasis(ctx, sys.Polys(), sys.Nonzero, opt.Limits)
+	if err != nil {
+		rep.fail(err, "")
 		return rep, nil
 	}
-	rep.basis = G
+	rep.finish(ctx, G, opt)
+	return rep, nil
+}
+
+// fail ends the report in class timeout (a limit) or error.
+func (r *Report) fail(err error, prefix string) {
+	if groebner.IsLimit(err) {
+		r.Class = ClassTimeout
+	} else {
+		r.Class = ClassError
+	}
+	r.Error = prefix + err.Error()
+}
+
+// stage tells opt.Progress that a stage of the analysis begins.
+func (r *Report) stage(opt Options, name string) {
+	if opt.Progress != nil {
+		opt.Progress(name)
+	}
+}
+
+// finish classifies the saturated basis G of the whole system and
+// decomposes it unless opt.NoFamilies.
+func (r *Report) finish(ctx context.Context, G []*poly.Poly, opt Options) {
+	sys := r.system
+	r.basis = G
+	r.Basis = nil
 	for _, g := range G {
-		rep.Basis = append(rep.Basis, g.String())
+		r.Basis = append(r.Basis, g.String())
 	}
 	dim, indep := groebner.Dimension(G)
-	rep.Dimension = &dim
-	switch {
-	case dim < 0:
-		rep.Class = ClassInconsistent
-	case dim == 0:
-		rep.Class = ClassFinite
-		if d, ok := groebner.Degree(G, 1<<20); ok {
-			rep.Degree = &d
-		}
-	default:
-		rep.Class = ClassPositiveDim
-	}
+	r.classify(dim, G)
+	r.Independent = nil
 	for _, v := range indep {
-		rep.Independent = append(rep.Independent, sys.Ring.VarName(v))
+		r.Independent = append(r.Independent, sys.Ring.VarName(v))
 	}
 	if opt.NoFamilies || dim < 0 {
-		return rep, nil
+		return
 	}
+	r.stage(opt, "decomposition")
 	res, err := solve.Solve(ctx, sys.Polys(), sys.Nonzero, solve.Options{Limits: opt.Limits, Saturated: G})
 	if err != nil {
 		// The class stands, but a report without its families must say so.
-		if groebner.IsLimit(err) {
-			rep.Class = ClassTimeout
-		} else {
-			rep.Class = ClassError
-		}
-		rep.Error = "families: " + err.Error()
-		return rep, nil
+		r.fail(err, "families: ")
+		return
 	}
-	rep.result = res
+	r.setResult(res)
+}
+
+// classify sets the class, dimension and (finite) degree from the
+// dimension of a saturated basis G.
+func (r *Report) classify(dim int, G []*poly.Poly) {
+	r.Dimension = &dim
+	switch {
+	case dim < 0:
+		r.Class = ClassInconsistent
+	case dim == 0:
+		r.Class = ClassFinite
+		if d, ok := groebner.Degree(G, 1<<20); ok {
+			r.Degree = &d
+		}
+	default:
+		r.Class = ClassPositiveDim
+	}
+}
+
+func (r *Report) setResult(res *solve.Result) {
+	r.result = res
+	r.Families, r.Solutions = nil, nil
 	for _, c := range res.Components {
 		if c.Family != nil {
-			rep.Families = append(rep.Families, familyReport(c))
+			r.Families = append(r.Families, familyReport(c))
 		}
 		for _, p := range c.Points {
-			rep.Solutions = append(rep.Solutions, solutionReport(p))
+			r.Solutions = append(r.Solutions, solutionReport(p))
 		}
 	}
-	return rep, nil
 }
 
 func familyReport(c *solve.Component) FamilyReport {

@@ -91,7 +91,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")
 	count := fs.Bool("count", false, "print how many settings the --ops pattern matches and stop")
-	timeout := fs.Duration("timeout", 0, "give up on the algebra after this long (the class is then timeout)")
+	timeout := fs.Duration("timeout", 0, "give up on the whole analysis after this long (the class is then timeout)")
 	addSweepFlags(fs)
 	pf := addPuzzleFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -145,7 +145,10 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		}
 		return context.Cause(ctx)
 	}
+	progress, stopStages := stageLines(stderr)
+	opt.Progress = progress
 	rep, err := families.Analyze(ctx, s, opt)
+	stopStages()
 	if err != nil {
 		return usageError{err}
 	}
@@ -178,7 +181,15 @@ func writeReport(w io.Writer, rep *families.Report) {
 		fmt.Fprintf(w, "  %s\n", e)
 	}
 	fmt.Fprintf(w, "\nnonzero: %s\n", strings.Join(rep.Nonzero, ", "))
-	fmt.Fprintln(w, "\nreduced basis (grevlex, saturated by the nonzero conditions):")
+	if len(rep.Substituted) > 0 {
+		fmt.Fprintln(w, "\nsubstituted (numbers that an equation gives linearly):")
+		for _, e := range rep.Substituted {
+			fmt.Fprintf(w, "  %s\n", e)
+		}
+		fmt.Fprintln(w, "\nreduced basis of the remaining numbers (grevlex, saturated by the nonzero conditions):")
+	} else {
+		fmt.Fprintln(w, "\nreduced basis (grevlex, saturated by the nonzero conditions):")
+	}
 	for _, b := range rep.Basis {
 		fmt.Fprintf(w, "  %s\n", b)
 	}

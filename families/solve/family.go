@@ -52,8 +52,13 @@ type Value struct {
 	// with coprime integer coefficients, in a ring of the parameters and
 	// then Name; it is set when Degree > 1.
 	MinPoly *poly.Poly
-	// Degree is the degree of the number over the field of the parameters.
+	// Degree is the degree of the number over the field of the parameters
+	// (0 when InNumbers is set: not computed).
 	Degree int
+	// InNumbers reports a number of an algebraic family that a
+	// substitution eliminated (Reduction.Lift): Num/Den is then a rational
+	// function of the family's other numbers, not of its parameters alone.
+	InNumbers bool
 }
 
 // Eval returns the numbers of the family at the given parameter values

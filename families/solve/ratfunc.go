@@ -115,10 +115,17 @@ func (a ratFunc) size() int {
 // substRational returns the numerator of f with x_v = vals[v] for every
 // variable v: f(num/den) times prod den_v^deg_v(f). It is exact and needs
 // no gcd, so a family is checked without trusting the arithmetic that made
-// it. Cost: one product of cached powers per term.
+// it. The result lives in the ring of the values, which may differ from
+// f's. Cost: one product of cached powers per term.
 func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
+	n := f.Ring().NumVars()
 	r := f.Ring()
-	n := r.NumVars()
+	for _, v := range vals {
+		if v.num != nil {
+			r = v.num.Ring()
+			break
+		}
+	}
 	deg := make([]int, n)
 	for v := range n {
 		deg[v] = f.Degree(v)

@@ -113,14 +113,8 @@ func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, 
 		defer cancel()
 		opt.Limits.Timeout = 0 // the context carries it
 	}
-	r, err := F[0].Ring().WithOrder(poly.Grevlex)
+	r, F, nonzero, err := toGrevlex(F[0].Ring(), F, nonzero)
 	if err != nil {
-		return nil, err
-	}
-	if F, err = poly.ToRingAll(F, r); err != nil {
-		return nil, err
-	}
-	if nonzero, err = poly.ToRingAll(nonzero, r); err != nil {
 		return nil, err
 	}
 	d := &decomposer{
@@ -171,11 +165,17 @@ func (d *decomposer) result(F, nonzero []*poly.Poly, digits int) (*Result, error
 		}
 		res.Components = append(res.Components, comp)
 	}
-	slices.SortStableFunc(res.Components, func(a, b *Component) int {
+	sortComponents(res.Components)
+	return res, nil
+}
+
+// sortComponents orders components by dimension (largest first), then
+// degree, then basis.
+func sortComponents(cs []*Component) {
+	slices.SortStableFunc(cs, func(a, b *Component) int {
 		return cmp.Or(cmp.Compare(b.Dimension, a.Dimension), cmp.Compare(a.Degree, b.Degree),
 			strings.Compare(basisKey(a.Basis), basisKey(b.Basis)))
 	})
-	return res, nil
 }
 
 func basisKey(G []*poly.Poly) string {
@@ -185,4 +185,20 @@ func basisKey(G []*poly.Poly) string {
 		sb.WriteByte(';')
 	}
 	return sb.String()
+}
+
+// toGrevlex returns the grevlex ring of r's numbers with F and nonzero in
+// it.
+func toGrevlex(r *poly.Ring, F, nonzero []*poly.Poly) (*poly.Ring, []*poly.Poly, []*poly.Poly, error) {
+	r, err := r.WithOrder(poly.Grevlex)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if F, err = poly.ToRingAll(F, r); err != nil {
+		return nil, nil, nil, err
+	}
+	if nonzero, err = poly.ToRingAll(nonzero, r); err != nil {
+		return nil, nil, nil, err
+	}
+	return r, F, nonzero, nil
 }

@@ -20,3 +20,17 @@ ring_block() {
     echo "while (size(reduce(GJ2, GJ)) != 0) { GJ = GJ2; GJ2 = std(quotient(GJ, GQ)); }"
   done
 }
+
+# class_block FILE OPS MODE: Singular code that writes "OPS CLASS DIM DEGREE"
+# of the saturated ideal GJ of ring_block to FILE (MODE a: append, w:
+# overwrite); GD, GV and GC must be declared (int, int, string).
+class_block() {
+  cat <<EOF2
+ideal GS = std(GJ);
+GD = dim(GS);
+if (GD == -1) { GC = "inconsistent - -"; }
+if (GD == 0) { GV = vdim(GS); GC = "finite 0 " + string(GV); }
+if (GD > 0) { GC = "positive_dimensional " + string(GD) + " -"; }
+write(":$3 $1", "$2 " + GC);
+EOF2
+}

@@ -1,0 +1,118 @@
+package families
+
+import (
+	"context"
+	"errors"
+
+	"github.com/families-project/families/families/solve"
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// analyzeReduced analyses the system through its Reduction (numbers
+// eliminated by substitution): the saturated basis, class, dimension and
+// families of the remaining system, the families then written in all
+// numbers and verified against the original system (solve.Reduction.Lift).
+// A finite system, or a decomposition with an algebraic family or points,
+// goes on to the saturated basis in all numbers, from the remaining basis
+// and the pivot equations, which is cheap in the zero-dimensional case and
+// the exact path for the rest; its report is then the unreduced one.
+func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt Options) {
+	sys := r.system
+	for _, e := range red.Eliminated {
+		r.Substituted = append(r.Substituted, e.String())
+	}
+	if red.Inconsistent {
+		r.Substituted = nil
+		r.finish(ctx, []*poly.Poly{sys.Ring.One()}, opt)
+		return
+	}
+	r.stage(opt, "saturated basis")
+	var G []*poly.Poly
+	if len(red.F) > 0 {
+		var err error
+		if G, err = SaturatedBasis(ctx, red.F, red.Nonzero, opt.Limits); err != nil {
+			r.fail(err, "")
+			return
+		}
+	}
+	dim, indep := len(red.Sub.Vars()), allVars(red.Sub)
+	if len(G) > 0 {
+		dim, indep = groebner.Dimension(G)
+	}
+	if dim <= 0 {
+		r.full(ctx, red, G, opt)
+		return
+	}
+	r.basis = nil
+	for _, g := range G {
+		r.Basis = append(r.Basis, g.String())
+	}
+	r.classify(dim, G)
+	for _, v := range indep {
+		r.Independent = append(r.Independent, red.Sub.VarName(v))
+	}
+	if opt.NoFamilies {
+		return
+	}
+	r.stage(opt, "decomposition")
+	res := red.Free()
+	if len(red.F) > 0 {
+		var err error
+		res, err = solve.SolveCases(ctx, red.F, red.Nonzero, G, solve.Options{Limits: opt.Limits})
+		if errors.Is(err, solve.ErrNotRational) {
+			r.full(ctx, red, G, opt)
+			return
+		}
+		if err != nil {
+			r.fail(err, "families: ")
+			return
+		}
+	}
+	lifted, ok, err := red.Lift(res, sys.Polys(), sys.Nonzero)
+	if err != nil {
+		r.fail(err, "families: ")
+		return
+	}
+	if ok {
+		r.setResult(lifted)
+		return
+	}
+	r.full(ctx, red, G, opt)
+}
+
+// full computes the saturated basis in all numbers from the remaining
+// basis G and the pivot equations, saturated by the original conditions,
+// and finishes the report from it as the unreduced analysis does.
+func (r *Report) full(ctx context.Context, red *solve.Reduction, G []*poly.Poly, opt Options) {
+	sys := r.system
+	r.stage(opt, "basis in all numbers")
+	gens, err := poly.ToRingAll(G, red.Ring)
+	if err == nil && len(G) == 0 {
+		gens, err = poly.ToRingAll(red.F, red.Ring)
+	}
+	if err != nil {
+		r.fail(err, "")
+		return
+	}
+	gens = append(gens, red.Pivots...)
+	if gens, err = poly.ToRingAll(gens, sys.Ring); err != nil {
+		r.fail(err, "")
+		return
+	}
+	full, err := SaturatedBasis(ctx, gens, sys.Nonzero, opt.Limits)
+	if err != nil {
+		r.fail(err, "")
+		return
+	}
+	r.Substituted, r.Basis, r.Independent = nil, nil, nil
+	r.finish(ctx, full, opt)
+}
+
+func allVars(r *poly.Ring) []int {
+	out := make([]int, r.NumVars())
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}

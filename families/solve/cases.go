@@ -1,0 +1,266 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// ErrNotRational reports that SolveCases met a case whose solutions are not
+// a rational family (an algebraic family or points) inside a substitution,
+// where it cannot write them in the numbers eliminated: the caller then
+// decomposes the system in all its numbers (Solve).
+var ErrNotRational = errors.New("solve: a case is not a rational family")
+
+// SolveCases decomposes the zeros of F without those of nonzero as CRACK
+// does (T. Wolf, 2010), with substitutions and case splits instead of bases
+// in block orders, whose cost grows with the number of free parameters:
+//
+//   - a number that an equation gives linearly with a monomial coefficient
+//     is substituted (Reduce) and the rest solved in fewer numbers;
+//   - otherwise, an element a x + b of the saturated basis, linear in x
+//     with a polynomial coefficient a, splits the zeros into the case
+//     a != 0, where x = -b/a is substituted, and the cases q = 0 for each
+//     irreducible factor q of a (the earlier factors kept nonzero);
+//   - a case with no such element is left to Solve.
+//
+// Every family is rational in its parameters and verified by substitution
+// into the equations and conditions of each level (Reduction.Lift). Unlike
+// Solve, SolveCases does not drop a family that lies in the closure of
+// another, larger one (a case q = 0 may give one): Component.Irreducible
+// stays true (a rational family is irreducible) but the components are not
+// proved minimal. saturated, when not nil, is the reduced grevlex basis of
+// F saturated by nonzero. The result lives in the ring of F. Errors:
+// ErrNotRational, a *groebner.LimitError, bad input.
+func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Options) (*Result, error) {
+	if opt.MaxCases == 0 {
+		opt.MaxCases = 4096
+	}
+	c := &caser{ctx: ctx, opt: opt}
+	return c.solve(F, nonzero, saturated)
+}
+
+type caser struct {
+	ctx   context.Context
+	opt   Options
+	cases int
+}
+
+func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
+	if c.cases++; c.cases > c.opt.MaxCases {
+		return nil, &groebner.LimitError{Limit: "decomposition cases", Value: int64(c.opt.MaxCases)}
+	}
+	if err := c.ctx.Err(); err != nil {
+		return nil, limitErr(err)
+	}
+	red, err := Reduce(F, nonzero)
+	if err != nil {
+		return nil, err
+	}
+	if red.Inconsistent {
+		return &Result{}, nil
+	}
+	if len(red.Eliminated) > 0 {
+		res := red.Free()
+		if len(red.F) > 0 {
+			if res, err = c.solve(red.F, red.Nonzero, nil); err != nil {
+				return nil, err
+			}
+		}
+		return c.lift(red, res, F, nonzero)
+	}
+	if G == nil {
+		if G, err = saturatedBasis(c.ctx, F, nonzero, c.opt.Limits); err != nil {
+			return nil, err
+		}
+	}
+	if isUnit(G) {
+		return &Result{}, nil
+	}
+	dim, _ := groebner.Dimension(G)
+	g, x := linearElement(G)
+	if nv := G[0].Ring().NumVars(); len(G) == 1 && dim == nv-1 && g == nil && nv >= 2 {
+		return c.hypersurface(G[0], nonzero, F)
+	}
+	if dim <= 0 || g == nil || G[0].Ring().NumVars() < 2 {
+		return Solve(c.ctx, F, nonzero, Options{Limits: c.opt.Limits, Digits: c.opt.Digits, Saturated: G, MaxCases: c.opt.MaxCases})
+	}
+	a := coefficientOf(g, x, 1)
+	qs, err := c.newFactors(a, nonzero)
+	if err != nil {
+		return nil, err
+	}
+	out := &Result{}
+	// a != 0: x = -b/a.
+	redA, err := reduce(without(G, g), slices.Concat(nonzero, qs), g, x)
+	if err != nil {
+		return nil, err
+	}
+	if !redA.Inconsistent {
+		res := redA.Free()
+		if len(redA.F) > 0 {
+			if res, err = c.solve(redA.F, redA.Nonzero, nil); err != nil {
+				return nil, err
+			}
+		}
+		lifted, err := c.lift(redA, res, G, slices.Concat(nonzero, qs))
+		if err != nil {
+			return nil, err
+		}
+		out.Components = append(out.Components, lifted.Components...)
+	}
+	// q_i = 0 with q_1 ... q_{i-1} != 0.
+	for i, q := range qs {
+		res, err := c.solve(append(slices.Clone(G), q), slices.Concat(nonzero, qs[:i]), nil)
+		if err != nil {
+			return nil, err
+		}
+		out.Components = append(out.Components, res.Components...)
+	}
+	sortComponents(out.Components)
+	return out, nil
+}
+
+func (c *caser) lift(red *Reduction, res *Result, F, nonzero []*poly.Poly) (*Result, error) {
+	lifted, ok, err := red.Lift(res, F, nonzero)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		// Points or an algebraic family: this case in its own numbers,
+		// fewer than the system's, by Solve.
+		return Solve(c.ctx, F, nonzero, Options{Limits: c.opt.Limits, Digits: c.opt.Digits, MaxCases: c.opt.MaxCases})
+	}
+	return lifted, nil
+}
+
+// newFactors returns the irreducible nonconstant factors of a that are not
+// nonzero conditions already.
+func (c *caser) newFactors(a *poly.Poly, nonzero []*poly.Poly) ([]*poly.Poly, error) {
+	known := map[string]bool{}
+	for _, h := range nonzero {
+		known[h.Monic().String()] = true
+	}
+	d := &decomposer{ctx: c.ctx, factors: map[string]factored{}}
+	fz, err := d.factorsOf(a)
+	if err != nil {
+		return nil, err
+	}
+	var out []*poly.Poly
+	for _, q := range fz.factors {
+		if key := q.Monic().String(); !known[key] {
+			known[key] = true
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}
+
+// linearElement returns an element of G of degree 1 in a number x, the
+// one with the shortest coefficient of x, or nil.
+func linearElement(G []*poly.Poly) (*poly.Poly, int) {
+	var best *poly.Poly
+	bx, bcost := -1, 0
+	for _, g := range G {
+		for _, x := range g.Vars() {
+			if g.Degree(x) != 1 {
+				continue
+			}
+			cost := coefficientOf(g, x, 1).Len()*1000 + g.Len()
+			if best == nil || cost < bcost {
+				best, bx, bcost = g, x, cost
+			}
+		}
+	}
+	return best, bx
+}
+
+func without(G []*poly.Poly, g *poly.Poly) []*poly.Poly {
+	return slices.DeleteFunc(slices.Clone(G), func(p *poly.Poly) bool { return p == g })
+}
+
+// saturatedBasis is the reduced grevlex basis of (F) saturated by each
+// condition in turn.
+func saturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
+	G, err := groebner.Basis(ctx, F, lim)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range nonzero {
+		if isUnit(G) {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, limitErr(err)
+		}
+		if G, err = groebner.Saturate(ctx, G, h, lim); err != nil {
+			return nil, err
+		}
+	}
+	return G, nil
+}
+
+// hypersurface decomposes the zeros of one saturated polynomial h of
+// degree at least 2 in each of its numbers: a factorization gives cases;
+// an irreducible h is a prime component, the algebraic family of RootOf(h)
+// in the number of least degree over all the others. Cost: a
+// factorization and the verification.
+func (c *caser) hypersurface(h *poly.Poly, nonzero, F []*poly.Poly) (*Result, error) {
+	d := &decomposer{ctx: c.ctx, factors: map[string]factored{}}
+	fz, err := d.factorsOf(h)
+	if err != nil {
+		return nil, err
+	}
+	if fz.splits() {
+		out := &Result{}
+		for i, f := range fz.factors {
+			res, err := c.solve([]*poly.Poly{f}, slices.Concat(nonzero, fz.factors[:i]), nil)
+			if err != nil {
+				return nil, err
+			}
+			out.Components = append(out.Components, res.Components...)
+		}
+		sortComponents(out.Components)
+		return out, nil
+	}
+	r := h.Ring()
+	x := -1
+	for _, v := range h.Vars() {
+		if x < 0 || h.Degree(v) < h.Degree(x) {
+			x = v
+		}
+	}
+	var names []string
+	for v := range r.NumVars() {
+		if v != x {
+			names = append(names, r.VarName(v))
+		}
+	}
+	mr, err := poly.NewRing(append(slices.Clone(names), r.VarName(x)), poly.Grevlex)
+	if err != nil {
+		return nil, err
+	}
+	m, err := h.PrimitivePart().ToRing(mr)
+	if err != nil {
+		return nil, err
+	}
+	e := h.Degree(x)
+	f := &Family{Parameters: names, Kind: Algebraic, Degree: e}
+	for v := range r.NumVars() {
+		val := &Value{Name: r.VarName(v), Degree: 1}
+		if v == x {
+			val.MinPoly, val.Degree = m, e
+		} else {
+			val.Parameter, val.Num, val.Den = true, r.Var(v), r.One()
+		}
+		f.Values = append(f.Values, val)
+	}
+	G := []*poly.Poly{h}
+	if err := verifyFamily(f, G, F, nonzero); err != nil {
+		return nil, err
+	}
+	return &Result{Components: []*Component{{Basis: G, Dimension: r.NumVars() - 1, Irreducible: true, Degree: e, Family: f}}}, nil
+}
