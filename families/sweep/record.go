@@ -67,7 +67,13 @@ func (p *Plan) record(ctx context.Context, it *item) ([]byte, error) {
 
 // analyze solves the system of one setting and finds its members.
 func (p *Plan) analyze(ctx context.Context, it *item) *Record {
-	rep, err := families.Analyze(ctx, it.s, p.opt.Analysis)
+	// A record states the saturated basis in all numbers: the orbit
+	// renaming, the members and the exports (whose runners recompute that
+	// basis in another algebra system) read it. Substitution would leave
+	// the basis of the remaining numbers only (families.Report.Substituted).
+	opt := p.opt.Analysis
+	opt.Substitute = families.SubstituteNever
+	rep, err := families.Analyze(ctx, it.s, opt)
 	if err != nil {
 		// Bad input cannot come from a valid pattern, but a case is never
 		// dropped: it is reported with class error.
