@@ -15,7 +15,7 @@ import (
 
 // Options selects the lines and evaluation of a grid and bounds the algebra.
 type Options struct {
-	Lines  grid.LineSet // 0: the setting's default (DESIGN.md)
+	Lines  grid.LineSet // 0: the setting's default (grid.Setting.DefaultLines)
 	Eval   grid.Eval
 	Limits groebner.Limits
 	// NoFamilies skips the decomposition into families and solutions: the
@@ -55,7 +55,7 @@ func (o Options) substitutes(sys *grid.System) bool {
 	return sys.Ring.NumVars() > 9
 }
 
-// The classes of a system, as the "class" key of DESIGN.md.
+// The classes of a system, as the "class" key of the JSON report (README).
 const (
 	ClassInconsistent = "inconsistent"
 	ClassFinite       = "finite"
@@ -65,7 +65,7 @@ const (
 )
 
 // A Report is the analysis of one operator setting. Its JSON form uses the
-// keys of DESIGN.md.
+// keys of the JSON report (README).
 type Report struct {
 	Ops       string   `json:"ops"`
 	Size      string   `json:"size"`
@@ -101,7 +101,7 @@ type Report struct {
 }
 
 // A FamilyReport is one family of solutions, as the "families" key of
-// DESIGN.md: every number as an expression in the parameters (Singular's
+// the JSON report (README): every number as an expression in the parameters (Singular's
 // syntax; RootOf(p, x) for a root of p when the family is algebraic).
 type FamilyReport struct {
 	Parameters []string          `json:"parameters"`
@@ -382,7 +382,7 @@ func evalName(e grid.Eval) string {
 }
 
 // Layout draws the setting as its layout with number names, aligned like
-// the tables of seed 000:
+// the tables of Wolf (2010):
 //
 //	a  +  b  =  c
 //	x  -  +  +  -

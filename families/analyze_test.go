@@ -16,24 +16,64 @@ import (
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
 )
 
 // goldenRow is one line of a table of testdata/solve: Singular's class,
-// dimension and degree of a setting's saturated system.
+// dimension and degree of a setting's saturated system, and its reduced
+// saturated basis (from the table's .basis file).
 type goldenRow struct {
 	ops, class string
 	dim        int
-	degree     int // -1 when not finite
+	degree     int    // -1 when not finite
+	basis      string // Singular's basis, "p1,p2,..."
 }
 
-func readGolden(t *testing.T, name string) []goldenRow {
+// A goldenTable is a table of testdata/solve with the grid size,
+// evaluation and lines of its header.
+type goldenTable struct {
+	name string
+	size grid.Size
+	opt  families.Options
+	rows []goldenRow
+}
+
+// goldenTables lists the tables of testdata/solve (singular_golden.sh).
+var goldenTables = []struct {
+	name string
+	n    int // settings
+	// decompose also runs the family solver; the larger grids check the
+	// saturated system only, as their families take a second each.
+	decompose bool
+}{
+	{"pattern_eq", 300, true}, {"pattern_zero", 300, true}, {"finite_zero", 60, true}, {"ltr_eq", 100, true},
+	{"grid_3x4", 100, false}, {"eqs_3x4", 100, false}, {"grid_4x4", 13, false},
+}
+
+func readGolden(t testing.TB, name string) *goldenTable {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "solve", name))
+	path := filepath.Join("..", "testdata", "solve", name)
+	data, err := os.ReadFile(path + ".golden")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rows []goldenRow
+	tab := &goldenTable{name: name, size: grid.Size{Rows: 3, Cols: 3}}
 	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "# size: "); ok {
+			if tab.size, err = grid.ParseSize(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if v, ok := strings.CutPrefix(line, "# eval: "); ok {
+			if tab.opt.Eval, err = grid.ParseEval(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if v, ok := strings.CutPrefix(line, "# lines: "); ok && v != "default" {
+			if tab.opt.Lines, err = grid.ParseLineSet(v); err != nil {
+				t.Fatal(err)
+			}
+		}
 		f := strings.Fields(line)
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
 			continue
@@ -50,66 +90,113 @@ func readGolden(t *testing.T, name string) []goldenRow {
 		if f[3] != "-" {
 			r.degree, _ = strconv.Atoi(f[3])
 		}
-		rows = append(rows, r)
+		tab.rows = append(tab.rows, r)
 	}
-	return rows
+	bases, err := os.ReadFile(path + ".basis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(bases), "\n"), "\n")
+	if len(lines) != len(tab.rows) {
+		t.Fatalf("%s: %d bases for %d settings", name, len(lines), len(tab.rows))
+	}
+	for i, l := range lines {
+		ops, basis, _ := strings.Cut(l, " ")
+		if ops != tab.rows[i].ops {
+			t.Fatalf("%s: basis %d is of %s, want %s", name, i+1, ops, tab.rows[i].ops)
+		}
+		tab.rows[i].basis = basis
+	}
+	return tab
 }
 
-// TestGoldenSingular compares class, dimension and degree with Singular's
-// (saturation, std, dim, vdim) on 300 random settings of each of two
-// patterns, and checks that every setting's decomposition succeeds:
-// families are verified by substitution inside Solve, and the rational
-// members tried here must be true grids.
+// canonicalBasis writes a basis so that two reduced bases of one ideal
+// compare equal: every element monic, sorted.
+func canonicalBasis(G []*poly.Poly) string {
+	out := make([]string, len(G))
+	for i, g := range G {
+		if !g.IsZero() {
+			g = g.Monic()
+		}
+		out[i] = g.String()
+	}
+	slices.Sort(out)
+	return strings.Join(out, "; ")
+}
+
+// TestGoldenSingular compares class, dimension, degree and the saturated
+// basis itself with Singular's on every table of testdata/solve: random
+// settings of two 3x3 patterns (the all-lines-zero one reads short
+// lines too), settings of the all-lines-zero pattern with finite solution
+// sets (rational, irrational and complex points), left-to-right
+// evaluation, 3x4 and 4x4 grids, and rows with two =. Singular's systems come from scripts/solve/reader.py, an
+// independent reading of the settings, so equal bases also check
+// families/grid's System. It checks that every setting's decomposition
+// succeeds too: families are verified by substitution inside Solve, and
+// the rational members tried here must be true grids.
 func TestGoldenSingular(t *testing.T) {
-	for _, name := range []string{"pattern_eq.golden", "pattern_zero.golden"} {
-		rows := readGolden(t, name)
-		if len(rows) != 300 {
-			t.Fatalf("%s: %d settings, want 300", name, len(rows))
-		}
-		stats := map[string]int{}
-		for i, row := range rows {
-			if testing.Short() && i%10 != 0 {
-				continue
+	for _, gt := range goldenTables {
+		t.Run(gt.name, func(t *testing.T) {
+			tab := readGolden(t, gt.name)
+			if len(tab.rows) != gt.n {
+				t.Fatalf("%s: %d settings, want %d", gt.name, len(tab.rows), gt.n)
 			}
-			s := grid.MustParseOps(row.ops, grid.Size{Rows: 3, Cols: 3})
-			rep, err := families.Analyze(context.Background(), s, families.Options{Limits: groebner.Limits{Timeout: time.Minute}})
-			if err != nil {
-				t.Fatalf("%s: %v", row.ops, err)
+			stats := map[string]int{}
+			for i, row := range tab.rows {
+				if testing.Short() && i%10 != 0 {
+					continue
+				}
+				s := grid.MustParseOps(row.ops, tab.size)
+				opt := tab.opt
+				opt.Limits = groebner.Limits{Timeout: time.Minute}
+				opt.NoFamilies = !gt.decompose
+				rep, err := families.Analyze(context.Background(), s, opt)
+				if err != nil {
+					t.Fatalf("%s: %v", row.ops, err)
+				}
+				if rep.Error != "" {
+					t.Errorf("%s: %s: %s", row.ops, rep.Class, rep.Error)
+					continue
+				}
+				dim, degree := *rep.Dimension, -1
+				if rep.Degree != nil {
+					degree = *rep.Degree
+				}
+				if rep.Class != row.class || dim != row.dim || degree != row.degree {
+					t.Errorf("%s: %s dim %d degree %d; Singular %s dim %d degree %d",
+						row.ops, rep.Class, dim, degree, row.class, row.dim, row.degree)
+				}
+				r := rep.System().Ring
+				var want []*poly.Poly
+				for _, p := range strings.Split(row.basis, ",") {
+					g, err := r.Parse(p)
+					if err != nil {
+						t.Fatalf("%s: Singular's basis: %v", row.ops, err)
+					}
+					want = append(want, g)
+				}
+				if got, w := canonicalBasis(rep.BasisPolys()), canonicalBasis(want); got != w {
+					t.Errorf("%s: saturated basis\n%s\nSingular's (from reader.py's system)\n%s", row.ops, got, w)
+				}
+				stats[rep.Class]++
+				if gt.decompose {
+					checkMembers(t, s, rep, tab.opt)
+				}
+				for _, f := range rep.Families {
+					stats["family "+f.Kind]++
+				}
+				for _, p := range rep.Solutions {
+					stats["solution "+p.Class]++
+				}
 			}
-			if rep.Error != "" {
-				t.Errorf("%s: %s: %s", row.ops, rep.Class, rep.Error)
-				continue
-			}
-			dim, degree := *rep.Dimension, -1
-			if rep.Degree != nil {
-				degree = *rep.Degree
-			}
-			if rep.Class != row.class || dim != row.dim || degree != row.degree {
-				t.Errorf("%s: %s dim %d degree %d; Singular %s dim %d degree %d",
-					row.ops, rep.Class, dim, degree, row.class, row.dim, row.degree)
-			}
-			stats[rep.Class]++
-			checkMembers(t, s, rep)
-			for _, f := range rep.Families {
-				stats["family "+f.Kind]++
-			}
-			for _, p := range rep.Solutions {
-				stats["solution "+p.Class]++
-			}
-		}
-		t.Logf("%s: %v", name, stats)
+			t.Logf("%s: %v", gt.name, stats)
+		})
 	}
 }
 
 // checkMembers evaluates every rational family at a few small parameter
 // values and checks the grids that come out exactly.
-func checkMembers(t *testing.T, s *grid.Setting, rep *families.Report) {
-	t.Helper()
-	checkMembersLines(t, s, 0, rep)
-}
-
-// checkMembersLines is checkMembers for the lines sel (0: the default).
-func checkMembersLines(t *testing.T, s *grid.Setting, sel grid.LineSet, rep *families.Report) {
+func checkMembers(t *testing.T, s *grid.Setting, rep *families.Report, opt families.Options) {
 	t.Helper()
 	res := rep.Result()
 	if res == nil {
@@ -131,7 +218,7 @@ func checkMembersLines(t *testing.T, s *grid.Setting, sel grid.LineSet, rep *fam
 			if !ok {
 				continue
 			}
-			chk, err := s.Check(vals, sel, grid.Precedence)
+			chk, err := s.Check(vals, opt.Lines, opt.Eval)
 			if err != nil {
 				t.Fatalf("%s: %v", s, err)
 			}
@@ -147,7 +234,7 @@ func checkMembersLines(t *testing.T, s *grid.Setting, sel grid.LineSet, rep *fam
 	}
 }
 
-// TestReportJSON checks the families and solutions keys of DESIGN.md.
+// TestReportJSON checks the families and solutions keys of the JSON report (README).
 func TestReportJSON(t *testing.T) {
 	tests := []struct {
 		ops  string
@@ -193,15 +280,15 @@ func TestNoFamilies(t *testing.T) {
 // tables, as `families --ops` does it, and reports the median and 99th
 // percentile per setting.
 func BenchmarkAnalyzeGolden(b *testing.B) {
-	for _, name := range []string{"pattern_eq.golden", "pattern_zero.golden"} {
-		b.Run(strings.TrimSuffix(name, ".golden"), func(b *testing.B) {
-			rows := readGoldenB(b, name)
+	for _, gt := range goldenTables {
+		b.Run(gt.name, func(b *testing.B) {
+			tab := readGolden(b, gt.name)
 			var ds []time.Duration
 			for b.Loop() {
-				for _, row := range rows {
-					s := grid.MustParseOps(row, grid.Size{Rows: 3, Cols: 3})
+				for _, row := range tab.rows {
+					s := grid.MustParseOps(row.ops, tab.size)
 					t0 := time.Now()
-					if _, err := families.Analyze(context.Background(), s, families.Options{}); err != nil {
+					if _, err := families.Analyze(context.Background(), s, tab.opt); err != nil {
 						b.Fatal(err)
 					}
 					ds = append(ds, time.Since(t0))
@@ -212,18 +299,4 @@ func BenchmarkAnalyzeGolden(b *testing.B) {
 			b.ReportMetric(float64(ds[len(ds)*99/100].Microseconds())/1000, "ms-p99")
 		})
 	}
-}
-
-func readGoldenB(b *testing.B, name string) []string {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "solve", name))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var ops []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
-			ops = append(ops, f[0])
-		}
-	}
-	return ops
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/families-project/families/families/grid"
 )
 
-// Seed 000's one-parameter grid: its saturated basis says every number is
+// Wolf's one-parameter grid: its saturated basis says every number is
 // determined by k, and the family writes each as a polynomial in it.
 func ExampleAnalyze() {
 	s := grid.MustParseOps("+=|x-++-|+=|=====|/=", grid.Size{Rows: 3, Cols: 3})

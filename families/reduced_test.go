@@ -23,19 +23,23 @@ import (
 // as grids here.
 func TestSubstituteGolden(t *testing.T) {
 	ctx := context.Background()
-	for _, name := range []string{"pattern_eq.golden", "pattern_zero.golden"} {
+	for _, name := range []string{"pattern_eq", "pattern_zero"} {
 		substituted := 0
-		for i, row := range readGolden(t, name) {
+		tab := readGolden(t, name)
+		for i, row := range tab.rows {
 			if testing.Short() && i%10 != 0 {
 				continue
 			}
-			s := grid.MustParseOps(row.ops, grid.Size{Rows: 3, Cols: 3})
-			lim := groebner.Limits{Timeout: time.Minute}
-			sub, err := families.Analyze(ctx, s, families.Options{Limits: lim, Substitute: families.SubstituteAlways})
+			s := grid.MustParseOps(row.ops, tab.size)
+			opt := tab.opt
+			opt.Limits = groebner.Limits{Timeout: time.Minute}
+			opt.Substitute = families.SubstituteAlways
+			sub, err := families.Analyze(ctx, s, opt)
 			if err != nil {
 				t.Fatalf("%s: %v", row.ops, err)
 			}
-			plain, err := families.Analyze(ctx, s, families.Options{Limits: lim, Substitute: families.SubstituteNever})
+			opt.Substitute = families.SubstituteNever
+			plain, err := families.Analyze(ctx, s, opt)
 			if err != nil {
 				t.Fatalf("%s: %v", row.ops, err)
 			}
@@ -50,7 +54,7 @@ func TestSubstituteGolden(t *testing.T) {
 				substituted++
 			}
 			compareRow(t, row, sub)
-			checkMembers(t, s, sub)
+			checkMembers(t, s, sub, tab.opt)
 			if sub.Class != families.ClassPositiveDim && !equalStrings(sub.Basis, plain.Basis) {
 				t.Errorf("%s: basis %v, without substitution %v", row.ops, sub.Basis, plain.Basis)
 			}
@@ -201,7 +205,7 @@ func TestGoldenScale(t *testing.T) {
 				t.Errorf("%s: no family", row.ops)
 			}
 			stats["families verified"]++
-			checkMembersLines(t, s, tab.lines, rep)
+			checkMembers(t, s, rep, families.Options{Lines: tab.lines})
 		}
 		t.Logf("%s: %v", name, stats)
 	}

@@ -15,7 +15,11 @@
 // computed modulo several primes instead and recovered by Chinese
 // remaindering and rational reconstruction, then proved over Q: for graded
 // orders through the homogenization and Arnold's Hilbert-function argument,
-// for other orders against the proved grevlex basis (arnold.go).
+// for other orders against the proved grevlex basis (arnold.go). Both
+// engines reduce in a geobucket (the working polynomial as sorted parts of
+// geometrically growing lengths), so a step costs about the reducer's
+// length however long the polynomial being reduced has grown, and compare
+// monomials with code chosen once per order.
 //
 // On a basis: NormalForm, IsMember, EqualIdeals, Eliminate, Saturate
 // (I : f^∞), Dimension with a maximal independent set, StandardMonomials

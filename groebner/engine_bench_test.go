@@ -58,7 +58,7 @@ func BenchmarkModular(b *testing.B) {
 }
 
 // BenchmarkGridSystems times the reduced grevlex bases of the four grid
-// systems of DESIGN.md (the golden files' inputs): sub-millisecond work,
+// example systems of the README (the golden files' inputs): sub-millisecond work,
 // where fixed costs per call rather than the algorithm set the pace.
 func BenchmarkGridSystems(b *testing.B) {
 	for _, name := range []string{"grid_oneparam", "grid_twoparam", "grid_p1", "grid_allzero"} {

@@ -170,17 +170,26 @@ type reducers struct {
 	live   []bool
 	ecart  []int
 	length []int
+	// alive lists the live elements by increasing index: tail terms may
+	// only use those, and on positive-dimensional ideals most elements
+	// stop being live, so scanning this list instead of all elements saves
+	// much of find's time.
+	alive []int
 }
 
 // add registers an element; live elements whose leading monomial lm
 // divides stop being reducers of choice.
 func (r *reducers) add(ops *monoOps, lm []uint16, sugar, length int) {
 	mask := ops.mask(lm)
-	for k, l := range r.lms {
-		if r.live[k] && mask&^r.masks[k] == 0 && divides(lm, l) {
+	alive := r.alive[:0]
+	for _, k := range r.alive {
+		if mask&^r.masks[k] == 0 && divides(lm, r.lms[k]) {
 			r.live[k] = false
+			continue
 		}
+		alive = append(alive, k)
 	}
+	r.alive = append(alive, len(r.lms))
 	r.lms = append(r.lms, lm)
 	r.masks = append(r.masks, mask)
 	r.live = append(r.live, true)
@@ -196,14 +205,22 @@ func (r *reducers) add(ops *monoOps, lm []uint16, sugar, length int) {
 func (r *reducers) find(m []uint16, mask uint64, top bool, ecartH int) int {
 	best := -1
 	bestRaise, bestLen := 0, 0
+	if !top {
+		for _, k := range r.alive {
+			if r.masks[k]&^mask != 0 || !divides(r.lms[k], m) {
+				continue
+			}
+			if best < 0 || r.length[k] < bestLen {
+				best, bestLen = k, r.length[k]
+			}
+		}
+		return best
+	}
 	for k, l := range r.lms {
-		if r.masks[k]&^mask != 0 || !top && !r.live[k] || !divides(l, m) {
+		if r.masks[k]&^mask != 0 || !divides(l, m) {
 			continue
 		}
-		raise := 0
-		if top {
-			raise = max(0, r.ecart[k]-ecartH)
-		}
+		raise := max(0, r.ecart[k]-ecartH)
 		if best < 0 || raise < bestRaise || raise == bestRaise && r.length[k] < bestLen {
 			best, bestRaise, bestLen = k, raise, r.length[k]
 		}

@@ -240,7 +240,7 @@ func timeSingular(exe string, cs []*benchCase, repeat int) (map[string]float64, 
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) > 0 && strings.HasPrefix(f[0], "?") {
-			return nil, "", fmt.Errorf("Singular error: %s", sc.Text())
+			return nil, "", fmt.Errorf("exact: Singular reported an error: %s", sc.Text())
 		}
 		if len(f) != 3 || f[0] != "T" {
 			continue

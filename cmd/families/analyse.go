@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// defaultOps is seed 000's one-parameter grid: with no arguments the tool
+// defaultOps is Wolf's one-parameter grid: with no arguments the tool
 // shows what it does on it.
 const defaultOps = "+=|x-++-|+=|=====|/="
 
@@ -35,7 +35,7 @@ order, one character each; '|', spaces and commas only separate:
   / : ÷    division                     =       equality (splits a line)
   .        wildcard: any of + - x / (a pattern; --count says how many settings)
 Numbers are named a b c / d f g / h k m (row-major; e i j l o skipped).
-Examples (seed 000):
+Examples (Wolf 2010):
   x=|+x//-|x=|=====|x=     puzzle P1: 24 x 8 = 192 / 24 x 4 = 96 / 48 x 2 = 96
   +=|x-++-|+=|=====|/=     the one-parameter family (the default)
   -=|-xx/+|x=|=====|x=     the two-parameter family
@@ -230,7 +230,7 @@ func differentParameters(free []string, res *solve.Result) bool {
 }
 
 // writeFamilies prints each family as formulas, one number a line, and
-// drawn in the grid as seed 000 draws its families. A family whose
+// drawn in the grid as Wolf (2010) draws its families. A family whose
 // component the decomposition did not prove irreducible says so.
 func writeFamilies(w io.Writer, s *grid.Setting, res *solve.Result) {
 	var comps []*solve.Component

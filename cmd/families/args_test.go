@@ -57,7 +57,7 @@ func TestPolynomialArguments(t *testing.T) {
 // records under the directory it is given, or a new temporary one, and
 // never into the directory it is run from.
 func TestSeedScriptOutput(t *testing.T) {
-	script, err := filepath.Abs("../../scripts/sweep/seed000.sh")
+	script, err := filepath.Abs("../../scripts/sweep/allzero.sh")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,21 +68,21 @@ func TestSeedScriptOutput(t *testing.T) {
 		cmd.Env = append(os.Environ(), "FAMILIES="+familiesBinary(t), "TMPDIR="+tmp)
 		out, err := cmd.Output()
 		if err != nil {
-			t.Fatalf("sh seed000.sh %s: %v", strings.Join(args, " "), err)
+			t.Fatalf("sh allzero.sh %s: %v", strings.Join(args, " "), err)
 		}
 		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 		return strings.TrimPrefix(lines[len(lines)-1], "records in ")
 	}
 	given := filepath.Join(t.TempDir(), "new", "dir")
 	got := run(given, "--sample", "5")
-	if got != filepath.Join(given, "seed000.jsonl") {
+	if got != filepath.Join(given, "allzero.jsonl") {
 		t.Errorf("with a directory the records went to %s", got)
 	}
 	if b, err := os.ReadFile(got); err != nil || strings.Count(string(b), "\n") != 5 {
 		t.Errorf("%s: %v, want 5 records", got, err)
 	}
 	got = run("", "--sample", "5") // "" is the default directory
-	if filepath.Dir(filepath.Dir(got)) != tmp || filepath.Base(got) != "seed000.jsonl" {
+	if filepath.Dir(filepath.Dir(got)) != tmp || filepath.Base(got) != "allzero.jsonl" {
 		t.Errorf("without a directory the records went to %s, want a new directory in %s", got, tmp)
 	}
 	if ents, _ := os.ReadDir(cwd); len(ents) != 0 {

@@ -33,8 +33,8 @@ parameters first), go to the engine one by one until one shows the grid
 isolated (a rigid puzzle), at most --analyse of them; otherwise the
 smallest family through the grid found, with its formulas and parameter
 values. JSON Lines on stdout or in --out (a "done" line closes each task,
-the checkpoint of --resume); a summary on stderr. Example, seed 000's
-question:
+the checkpoint of --resume); a summary on stderr. Example, Wolf's 3x3
+question (Calcrostics, 2010 talk):
 
   families census --size 3x3 --max 12
 `

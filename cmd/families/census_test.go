@@ -14,7 +14,7 @@ func TestCensusCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), `"grid":"10 2 12 / 2 4 2 / 8 2 6"`) || !strings.Contains(out.String(), `"kind":"isolated"`) {
-		t.Errorf("stdout lacks seed 000's grid, isolated:\n%s", out.String())
+		t.Errorf("stdout lacks Wolf's grid, isolated:\n%s", out.String())
 	}
 	if !strings.Contains(errb.String(), "1 grids up to symmetry") {
 		t.Errorf("summary:\n%s", errb.String())

@@ -12,14 +12,14 @@ import (
 
 const countUsage = `usage: families count --ops PATTERN --max-sum S [--size MxN] [--lines L] [--eval E]
 
-Counts the calcrostics of a pattern (seed 000): the distinct solved grids in
+Counts the calcrostics of a pattern (Wolf 2010): the distinct solved grids in
 positive integers, in standard form, for each s = a + b + d + f (the sum of
-the upper-left 2x2 block, seed 000's loop variable) up to S. It works
+the upper-left 2x2 block, Wolf's loop variable) up to S. It works
 operators first: every setting of the pattern is solved once per orbit of
 equivalent settings, and the positive-integer members of its families and
 finite solutions with s <= S are collected; a grid counts when the standard
 form leaves its numbers in place, and grids with the same standard form
-(setting and numbers) count once. Seed 000's numbers-first loops (s, f, b,
+(setting and numbers) count once. Wolf's numbers-first loops (s, f, b,
 d, then the operators) count the same grids. Example, the classic pattern:
 
   families count --ops '.=|.....|.=|=====|.=' --max-sum 20

@@ -1,7 +1,9 @@
 // Command families finds parametric families of calcrostics (arithmetic
 // grid puzzles) exactly: it turns an operator grid into a polynomial system
 // over the rationals and solves it with the project's own Gröbner-basis
-// engine. Run "families --help" for the commands.
+// engine. Run "families --help" for the commands. The puzzles are T. Wolf's
+// ("Calcrostics - a marathon test for the algebraic solution of polynomial
+// systems", 2010 talk; Wolf 2010 in the help texts).
 package main
 
 import (

@@ -121,13 +121,13 @@ func TestCheck(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "fail") {
 		t.Errorf("S1 against a wrong setting: exit %d, %q", code, stderr)
 	}
-	code, _, _ = runCmd(t, "", "check", "--eval", "ltr", "../../testdata/grids/seed003.txt")
+	code, _, _ = runCmd(t, "", "check", "--eval", "ltr", "../../testdata/grids/crossmath.txt")
 	if code != 0 {
-		t.Errorf("seed 003 under ltr: exit %d", code)
+		t.Errorf("the Migros cross-math under ltr: exit %d", code)
 	}
-	code, _, _ = runCmd(t, "", "check", "../../testdata/grids/seed003.txt")
+	code, _, _ = runCmd(t, "", "check", "../../testdata/grids/crossmath.txt")
 	if code != 1 {
-		t.Errorf("seed 003 under precedence: exit %d, want 1", code)
+		t.Errorf("the Migros cross-math under precedence: exit %d, want 1", code)
 	}
 }
 

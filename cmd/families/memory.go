@@ -13,7 +13,7 @@ import (
 // gcPercent is the garbage collector's target while the heap is well below
 // the memory limit. The algebra allocates many short-lived big numbers and
 // polynomials; at Go's default of 100 the collector takes about a third of
-// a sweep's CPU time (seed 000's sweep: 6.5 s wall at 100, 4.2 s at 800
+// a sweep's CPU time (Wolf's sweep: 6.5 s wall at 100, 4.2 s at 800
 // with a limit, on 2 cores).
 const gcPercent = 800
 

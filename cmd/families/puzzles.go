@@ -45,7 +45,7 @@ func addPuzzleFlags(fs *pflag.FlagSet) *puzzleFlags {
 	fs.Int("puzzles", 0, "make N digit puzzles (letters for digits) from members, each with exactly one solution")
 	fs.Int("questions", 0, "make N \"find the numbers\" questions: a smallest set of revealed numbers that forces the rest, proved")
 	fs.Bool("diagonals", false, "puzzles give the diagonals as extra clues (default: rows and columns only)")
-	fs.Int64("min", 1, "smallest allowed number of members, puzzles and questions (seed 000 uses 2: no 0 or 1)")
+	fs.Int64("min", 1, "smallest allowed number of members, puzzles and questions (Wolf (2010) uses 2: no 0 or 1)")
 	fs.Int("max-digits", 0, "largest number of digits of a number (0: no limit)")
 	fs.Bool("distinct", false, "all numbers of a member distinct")
 	def("require-all-ops", func() { fs.Bool("require-all-ops", false, "only settings whose lines use all four operators + - x /") })

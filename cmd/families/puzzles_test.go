@@ -38,8 +38,8 @@ func analyseWithPuzzles(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
-// TestAnalysePuzzlesJSON lists members, puzzles and questions of seed
-// 000's one-parameter family (the default grid) with seed 000's filter.
+// TestAnalysePuzzlesJSON lists members, puzzles and questions of
+// Wolf's one-parameter family (the default grid) with Wolf's filter.
 func TestAnalysePuzzlesJSON(t *testing.T) {
 	out, err := analyseWithPuzzles(t, "--members", "3", "--puzzles", "2", "--questions", "1", "--min", "2", "--diagonals", "--format", "json")
 	if err != nil {

@@ -23,7 +23,7 @@ distinct digits; no number of two or more digits starts with 0, and no
 number is 0 (unless --allow-zero). Numbers are words of capital letters and
 digits (AB, 20); _ is an absent cell; an operator row may list only its
 vertical operators (its diagonals are then no clues). Lines starting with #
-are comments. Seed 000's puzzle P1:
+are comments. Wolf's puzzle P1:
 
   AB  x  C  =  DEA
   +   x  /  /  -
@@ -46,7 +46,7 @@ func init() {
 
 func runSolve(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("solve", solveUsage, stdout)
-	evalName := fs.String("eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right, seed 003)")
+	evalName := fs.String("eval", "precedence", "evaluation: precedence (x and / bind tighter) or ltr (strictly left to right, as in the Migros cross-math)")
 	lines := fs.String("lines", "", "lines that are clues: comma list of rows, cols, diag, short (default: rows,cols,diag with =, all otherwise)")
 	digitSet := fs.String("distinct-digits", "0-9", "digits the letters stand for, each at most once: a range such as 1-9 or a list such as 02468")
 	allowZero := fs.Bool("allow-zero", false, "let a number of one letter be 0")

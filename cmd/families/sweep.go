@@ -172,11 +172,9 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	}
 	fmt.Fprintf(stderr, ": %d records, %d systems to solve (planned in %s)\n", plan.Len(), plan.Orbits(), since(start))
 	if sf.resume && !sf.dry {
-		kept, err := completeRecords(sf.out)
-		if err != nil {
-			return err
+		if kept, ok := completeRecords(sf.out); ok {
+			fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
 		}
-		fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
 	}
 	if sf.dry {
 		return nil
@@ -211,17 +209,23 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 }
 
 // completeRecords counts the complete lines of a checkpoint, the records
-// --resume keeps (it checks them, and refuses a file of another sweep); a
-// missing file has none.
-func completeRecords(path string) (int, error) {
-	b, err := os.ReadFile(path)
+// --resume keeps (the sweep checks them, and refuses a file of another
+// sweep); a missing file has none. For anything but a regular file or a
+// missing one it says nothing (false): the sweep refuses such an --out
+// itself, and reading a FIFO would block.
+func completeRecords(path string) (int, bool) {
+	st, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
+		return 0, true
 	}
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, false
+	}
+	b, err := os.ReadFile(path)
 	if err != nil {
-		return 0, err
+		return 0, false
 	}
-	return bytes.Count(b, []byte{'\n'}), nil
+	return bytes.Count(b, []byte{'\n'}), true
 }
 
 func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }

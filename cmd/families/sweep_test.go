@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// sweepOps is a small corner of seed 000's all-lines-zero experiment.
+// sweepOps is a small corner of Wolf's all-lines-zero experiment.
 const sweepOps = "+-|-----|..|+-x-.|.."
 
 func TestSweepCommand(t *testing.T) {
@@ -106,7 +106,7 @@ func TestCountCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	// The one-parameter family of seed 000 in standard form, and its
+	// The one-parameter family of Wolf (2010) in standard form, and its
 	// relatives that share the member 4 2 6 / 2 2 4 / 8 4 2.
 	for _, want := range []string{"8 1\n", "10 4\n", "12 1\n", "total 6\n", "+=|x-++-|+=|=====|/=  3 2 5 / 2 1 3 / 6 3 2"} {
 		if !strings.Contains(out, want) {

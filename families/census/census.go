@@ -25,7 +25,7 @@ type Options struct {
 	// one must be positive.
 	Max, MaxSum int64
 	// AnyOps counts settings with any operators; by default a setting
-	// must use each of + - x / (seed 000's condition).
+	// must use each of + - x / (Wolf's condition).
 	AnyOps bool
 	// Analyse bounds the settings per grid given to the engine (0: none);
 	// Rank bounds the settings per grid whose tangent dimension is
@@ -222,7 +222,7 @@ func (c *Census) valid(vals []int64) *settings {
 // under a symmetry of the grid that is itself such a grid has a smaller
 // key (formKey). Images that are not such grids do not count: the lines
 // read left to right and top to bottom, so an image of a solution need
-// not be one (the transpose of seed 000's grid is not).
+// not be one (the transpose of Wolf's 3x3 grid is not).
 func (c *Census) representative(vals []int64) *settings {
 	st := c.valid(vals)
 	if st == nil {

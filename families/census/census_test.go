@@ -50,15 +50,15 @@ func splitFields(s string) []string {
 	return out
 }
 
-// TestSeedExperiment: seed 000's question. The 3x3 sweep of every
+// TestAllZeroExperiment: Wolf's all-lines-zero question (2010 talk). The 3x3 sweep of every
 // all-lines-zero setting with all four operators finds positive-integer
 // solutions for 6 settings, all with the numbers 12 2 10 / 2 4 2 / 6 2 8 or
-// their mirror image (testdata/sweep/seed000_members.jsonl). The census
+// their mirror image (testdata/sweep/allzero_members.jsonl). The census
 // must find no grid below 12 and exactly that one above, its two images
 // having exactly those 6 settings between them, and the engine must call
 // it isolated.
-func TestSeedExperiment(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/sweep/seed000_members.jsonl")
+func TestAllZeroExperiment(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/sweep/allzero_members.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestSeedExperiment(t *testing.T) {
 		}
 		r := recs[0]
 		if r.Grid != "10 2 12 / 2 4 2 / 8 2 6" || len(r.Images) != 2 || r.Images[1].Grid != "12 2 10 / 2 4 2 / 6 2 8" {
-			t.Errorf("max %d: grid %s with images %+v, want seed 000's and its mirror image", max, r.Grid, r.Images)
+			t.Errorf("max %d: grid %s with images %+v, want Wolf's grid and its mirror image", max, r.Grid, r.Images)
 		}
 		if r.Answer.Kind != "isolated" || r.Answer.By != "engine" || r.Checked < 1 {
 			t.Errorf("max %d: answer %+v, checked %d: want isolated by the engine", max, r.Answer, r.Checked)

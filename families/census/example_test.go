@@ -9,7 +9,7 @@ import (
 	"github.com/families-project/families/families/grid"
 )
 
-// Seed 000's question: a 3x3 grid of positive integers up to 12 whose
+// Wolf's all-lines-zero question: a 3x3 grid of positive integers up to 12 whose
 // rows, columns and all diagonals are zero under a setting with all four
 // operators. There is one, up to symmetry.
 func Example() {

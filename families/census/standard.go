@@ -8,7 +8,7 @@ import (
 	"github.com/families-project/families/families/grid"
 )
 
-// formKey is seed 000's standard-form key (grid.Setting.StandardForm's
+// formKey is Wolf's standard-form key (grid.Setting.StandardForm's
 // rules 1 to 3) of numbers alone, smallest first: the upper-left corner's
 // sum with its two neighbours, the corner, the smaller neighbour; for a
 // square grid 1 when the lower triangle (row-major) is below its mirror

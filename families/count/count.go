@@ -25,7 +25,7 @@ type Options struct {
 	// Filter.Positive is always on: the numbers are positive.
 	Filter sweep.Filter
 	// MaxSum bounds s = a + b + d + f, the sum of the upper-left 2x2 block
-	// (seed 000's loop variable).
+	// (Wolf's loop variable).
 	MaxSum int
 	// Jobs is the number of orbits counted at once; 0 means one per CPU.
 	Jobs int
@@ -54,14 +54,14 @@ type Counts struct {
 	Substituted int
 }
 
-// Count counts the calcrostics of a pattern operators first, as seed 000
+// Count counts the calcrostics of a pattern operators first, as Wolf (2010)
 // generates them from families: every setting of the pattern that can have
 // a positive solution is solved (once per orbit, see Plan), and the
 // positive-integer members of its families and finite solutions with
 // a + b + d + f <= MaxSum are collected. A solved grid counts when it is in
 // standard form (grid.StandardForm leaves its numbers where they are), and
 // grids with the same standard form (setting and numbers) count once.
-// This is exactly what seed 000's numbers-first loops count: for s, f, b,
+// This is exactly what Wolf's numbers-first loops count: for s, f, b,
 // d (a = s - f - b - d) and every setting, the grids in standard form.
 //
 // A rational family whose parameters lie in the block is walked over its

@@ -15,7 +15,7 @@ import (
 
 var z3 = grid.Size{Rows: 3, Cols: 3}
 
-// numbersFirst counts like seed 000's program: for s = a + b + d + f, then
+// numbersFirst counts like Wolf's program: for s = a + b + d + f, then
 // f, b, d (a = s - f - b - d), then every operator setting of the pattern,
 // the numbers follow line by line; a grid in standard form counts. The
 // pattern must have the classic shape X=|XXXXX|X=|=====|X= (X an operator
@@ -118,14 +118,14 @@ func numbersFirst(t *testing.T, pattern string, maxSum int) map[int][]string {
 }
 
 // TestCountMatchesNumbersFirst: operators first (families of every
-// setting) and numbers first (seed 000's loops) find the same standard
+// setting) and numbers first (Wolf's loops) find the same standard
 // forms for every s.
 func TestCountMatchesNumbersFirst(t *testing.T) {
 	tests := []struct {
 		pattern string
 		maxSum  int
 	}{
-		{"+=|x-..-|.=|=====|/=", 16}, // around seed 000's one-parameter family
+		{"+=|x-..-|.=|=====|/=", 16}, // around Wolf's one-parameter family
 		{".=|x-+.-|+=|=====|/=", 18},
 		{".=|x-++-|+=|=====|.=", 16},
 		// Families whose formulas are undefined at some members: a = f = 1

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The seed puzzles timed by the benchmarks: each search finds the full
+// The published puzzles timed by the benchmarks: each search finds the full
 // solution set (limit 0), as the uniqueness check of a generator must.
 var benchPuzzles = []string{"p1", "arithmograph", "wolf", "crossmath"}
 

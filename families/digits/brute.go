@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// BruteForce finds the solutions of p the way seed 001 does: it tries every
+// BruteForce finds the solutions of p the way the ArithmoGraph solver does: it tries every
 // assignment of allowed digits to the letters (every injective one unless
 // p.Repeat), keeping leading letters off 0, and checks every line on each
 // complete assignment. It takes the same limit as Solve and returns the

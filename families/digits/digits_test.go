@@ -54,7 +54,7 @@ func statusOf(n int) Status {
 	return Many
 }
 
-// TestSeedPuzzles checks the puzzles of the seeds against their published
+// TestSeedPuzzles checks the published puzzles against their published
 // solutions: Solve and BruteForce must both find exactly the golden set.
 func TestSeedPuzzles(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(puzzleDir, "*.txt"))

@@ -8,7 +8,7 @@ import (
 	"github.com/families-project/families/families/digits"
 )
 
-// Seed 000's puzzle P1: its rows, columns and diagonals as lines.
+// Wolf's puzzle P1: its rows, columns and diagonals as lines.
 func Example() {
 	p, err := digits.Parse(strings.NewReader(`
 		AB x C = DEA
@@ -37,7 +37,7 @@ func Example() {
 	// 48 x 2 = 96
 }
 
-// Seed 003's cross-math: strictly left to right, digits 1 to 9 each once.
+// The Migros cross-math: strictly left to right, digits 1 to 9 each once.
 func ExamplePuzzle_Solve_leftToRight() {
 	var lines []digits.Line
 	for _, s := range []string{

@@ -10,7 +10,7 @@ import (
 // Parse reads a puzzle in the line format, one line of the puzzle per text
 // line:
 //
-//	# seed 003: each cell a digit 1-9, each digit once
+//	# the Migros cross-math: each cell a digit 1-9, each digit once
 //	eval: ltr
 //	digits: 1-9
 //	A - B x C = 3

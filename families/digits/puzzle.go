@@ -4,13 +4,15 @@
 //
 // in which every letter stands for a digit, the same letter always for the
 // same digit and distinct letters for distinct digits, and no word of two
-// or more digits starts with 0. These are the digit puzzles of seed 000
-// (calcrostics), seed 001 (ArithmoGraph) and seed 003 (Migros cross-math).
+// or more digits starts with 0. These are the digit puzzles of calcrostics
+// (T. Wolf, "Calcrostics - a marathon test for the algebraic solution of
+// polynomial systems", 2010 talk; Wolf 2010 below), of the ArithmoGraph
+// solver and of the Migros cross-math (P. Lüscher).
 // Lines are evaluated exactly over the rationals, under operator
 // precedence or strictly left to right.
 //
-// Puzzle.Solve follows Typke's crossnumber solver (seed 004): it keeps the
-// set of digits still possible for each letter, prunes the sets until no
+// Puzzle.Solve follows R. Typke's crossnumber solver (as W. Sit describes
+// it): it keeps the set of digits still possible for each letter, prunes the sets until no
 // rule changes them, and then branches on the letter with the fewest digits
 // left. The rules:
 //
@@ -31,7 +33,7 @@
 //     disjoint go.
 //
 // Exact evaluation uses int64 rationals with overflow detection and falls
-// back to math/big. Puzzle.BruteForce is the seed-001 baseline that tries
+// back to math/big. Puzzle.BruteForce is the ArithmoGraph baseline that tries
 // every assignment; the tests hold Solve to it on hundreds of random
 // puzzles.
 package digits
@@ -76,9 +78,9 @@ type Eval int
 
 const (
 	// Precedence lets x and / bind tighter than + and -, each level left to
-	// right: 2 - 4 / 2 = 0 (seed 000).
+	// right: 2 - 4 / 2 = 0 (Wolf 2010).
 	Precedence Eval = iota
-	// LTR evaluates strictly left to right: 9 - 6 x 1 = 3 (seed 003).
+	// LTR evaluates strictly left to right: 9 - 6 x 1 = 3 (the Migros cross-math).
 	LTR
 )
 
@@ -219,7 +221,7 @@ type Puzzle struct {
 	// Digits lists the digits a letter may take; nil means 0 to 9.
 	Digits []int
 	// Repeat lets distinct letters take the same digit. It is false for
-	// letter puzzles; seed 003's "each digit once" is the default too.
+	// letter puzzles; the Migros cross-math's "each digit once" is the default too.
 	Repeat bool
 }
 

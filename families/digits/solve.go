@@ -10,7 +10,7 @@ import (
 // defaultPatience is the number of assignments the solver is willing to
 // enumerate to prune with one constraint (Typke's "patience"). Above it a
 // constraint prunes by interval reasoning only, until branching has
-// shrunk its letters' digit sets. Measured on the seed puzzles (see
+// shrunk its letters' digit sets. Measured on the published puzzles (see
 // BenchmarkPatience): large enough to prune hard early, small enough not to
 // enumerate whole lines at the root.
 const defaultPatience = 200
@@ -191,7 +191,7 @@ func newSolver(ctx context.Context, pr *prog, limit, patience int) *solver {
 // The search keeps a set of possible digits per letter, prunes the sets
 // through each line as the package documentation describes, and branches
 // on the letter with the fewest digits left. Its worst case is
-// exponential, as for any search, but the seed puzzles take 1 to 5 nodes
+// exponential, as for any search, but the published puzzles take 1 to 5 nodes
 // and tens of microseconds where BruteForce tries up to 10! assignments.
 //
 // Solve checks ctx at the first node and every 256 nodes after; once ctx

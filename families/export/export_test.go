@@ -23,7 +23,7 @@ import (
 
 var z3 = grid.Size{Rows: 3, Cols: 3}
 
-// exportSuite exports a sample of seed 000's all-lines-zero sweep (finite
+// exportSuite exports a sample of Wolf's all-lines-zero sweep (finite
 // and inconsistent systems, a member) and settings around its
 // one-parameter family (families, members), to dir/0, dir/1 and dir/2. It
 // returns dir and the number of systems and checks.

@@ -20,7 +20,7 @@ func BenchmarkSystem(b *testing.B) {
 	}
 }
 
-// BenchmarkStandardForm times the standard form of seed 000's S1 under
+// BenchmarkStandardForm times the standard form of Wolf's S1 under
 // P1's setting: the orbit under the grid's symmetries and the choice.
 func BenchmarkStandardForm(b *testing.B) {
 	s := MustParseOps("x=|+x//-|x=|=====|x=", z3)

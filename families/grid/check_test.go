@@ -38,8 +38,8 @@ func rats(xs ...int64) []*big.Rat {
 
 func TestCheck(t *testing.T) {
 	_, s1 := loadGrid(t, "s1.txt")
-	_, seed003 := loadGrid(t, "seed003.txt")
-	setting003, _ := loadGrid(t, "seed003.txt")
+	_, crossmath := loadGrid(t, "crossmath.txt")
+	settingCrossmath, _ := loadGrid(t, "crossmath.txt")
 	wolf, wolfVals := loadGrid(t, "wolf.txt")
 	tests := []struct {
 		name   string
@@ -56,9 +56,9 @@ func TestCheck(t *testing.T) {
 		{"all lines zero ltr", MustParseOps(opsAllZero, size3), rats(12, 2, 10, 2, 4, 2, 6, 2, 8), 0, LeftToRight, 12, []string{
 			"row 2: (2 - 4) / 2 is -1, not 0",
 			"column 1: (12 - 2) * 6 is 60, not 0"}},
-		{"seed 000's first puzzle, short operator rows", wolf, wolfVals, AllLines, Precedence, 6, nil},
-		{"seed 003 ltr", setting003, seed003, 0, LeftToRight, 6, nil},
-		{"seed 003 precedence", setting003, seed003, 0, Precedence, 6, []string{
+		{"Wolf's first puzzle, short operator rows", wolf, wolfVals, AllLines, Precedence, 6, nil},
+		{"the Migros cross-math ltr", settingCrossmath, crossmath, 0, LeftToRight, 6, nil},
+		{"the Migros cross-math precedence", settingCrossmath, crossmath, 0, Precedence, 6, []string{
 			"row 2: 3 + 2 * 4 = 20 is false: the sides are 11, 20",
 			"column 2: 6 + 2 / 8 = 1 is false: the sides are 25/4, 1"}},
 		{"S1 against the one-parameter setting", MustParseOps(opsOneParam, size3), s1, 0, Precedence, 8, []string{

@@ -1,13 +1,16 @@
-// Package grid is the model of a calcrostic grid (seed 000): an m x n grid
-// of numbers with operators between neighbours, laid out in a
-// (2m-1) x (2n-1) layout, where every selected line is a true equation.
+// Package grid is the model of a calcrostic grid (T. Wolf, "Calcrostics -
+// a marathon test for the algebraic solution of polynomial systems", 2010
+// talk; "Wolf 2010" below): an m x n grid of numbers with operators between
+// neighbours, laid out in a (2m-1) x (2n-1) layout, where every selected
+// line is a true equation.
 //
-// The package parses the --ops grammar of DESIGN.md into a Setting (also
+// The package parses the --ops grammar (README, "The grid and --ops") into
+// a Setting (also
 // accepting _ for an absent operator cell, as in token grids, and the
 // typographic minus −), sweeps
 // the settings that a pattern with wildcards matches, finds the lines of a
-// grid and evaluates them exactly (with operator precedence as in seed 000 or
-// strictly left to right as in seed 003), checks a solved grid, turns a
+// grid and evaluates them exactly (with operator precedence as in Wolf (2010) or
+// strictly left to right as in the Migros cross-math), checks a solved grid, turns a
 // setting into its polynomial system with nonzero conditions, and applies
 // the symmetries of the square with standard forms.
 //
@@ -24,7 +27,7 @@
 //
 // A line is a maximal run of two or more numbers along a row, a column or a
 // diagonal, joined by operators; an absent number or operator (_, an
-// extension for grids such as seed 003's with its results beside it) ends a
+// extension for grids such as the Migros cross-math's with its results beside it) ends a
 // line. Rows read left to right, columns and diagonals top to bottom. The
 // line kinds are selected by a LineSet: Rows, Cols, Diag (the two
 // corner-to-corner diagonals of a square grid; a non-square grid has none)
@@ -49,6 +52,6 @@
 // whether = occurs, does not change. When no choice exists for some line,
 // or the lines through a shared diagonal cell need different operators, the
 // symmetry is not expressible and Transform returns a *NotExpressibleError;
-// Orbit records it in the Image. StandardForm picks seed 000's
+// Orbit records it in the Image. StandardForm picks Wolf's
 // representative among the expressible images.
 package grid

@@ -11,10 +11,10 @@ type Eval uint8
 
 const (
 	// Precedence lets x and / bind tighter than + and -, each level from
-	// left to right: 2 - 4 / 2 = 0 (seed 000).
+	// left to right: 2 - 4 / 2 = 0 (Wolf 2010).
 	Precedence Eval = iota
 	// LeftToRight applies the operators strictly from left to right:
-	// (9 - 6) x 1 = 3 (seed 003).
+	// (9 - 6) x 1 = 3 (the Migros cross-math).
 	LeftToRight
 )
 

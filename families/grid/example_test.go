@@ -9,7 +9,7 @@ import (
 )
 
 func Example() {
-	// Seed 000's one-parameter family: its operator setting and system.
+	// Wolf's one-parameter family: its operator setting and system.
 	s, err := grid.ParseOps("+=|x-++-|+=|=====|/=", grid.Size{Rows: 3, Cols: 3})
 	if err != nil {
 		fmt.Println(err)
@@ -25,7 +25,7 @@ func Example() {
 	}
 	fmt.Println("nonzero:", sys.Nonzero)
 
-	// Seed 000's solution S1 checks against P1's setting, and mirrors to S4.
+	// Wolf's solution S1 checks against P1's setting, and mirrors to S4.
 	p1 := grid.MustParseOps("x=|+x//-|x=|=====|x=", grid.Size{Rows: 3, Cols: 3})
 	s1 := []*big.Rat{big.NewRat(24, 1), big.NewRat(8, 1), big.NewRat(192, 1),
 		big.NewRat(24, 1), big.NewRat(4, 1), big.NewRat(96, 1),

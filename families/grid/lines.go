@@ -67,7 +67,7 @@ func (l LineSet) String() string {
 }
 
 // DefaultLines returns rows,cols,diag when s contains =, and all four kinds
-// otherwise (seed 000's all-lines-zero variant).
+// otherwise (Wolf's all-lines-zero variant).
 func (s *Setting) DefaultLines() LineSet {
 	if s.HasEq() {
 		return Rows | Cols | Diag
@@ -111,7 +111,7 @@ type Line struct {
 }
 
 // UsesAllOps reports whether the lines together use each of + - x /, the
-// condition seed 000 puts on a calcrostic. Cost: one pass over the cells.
+// condition Wolf (2010) puts on a calcrostic. Cost: one pass over the cells.
 func UsesAllOps(lines []Line) bool {
 	var seen [8]bool
 	for _, l := range lines {

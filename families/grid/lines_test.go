@@ -55,7 +55,7 @@ func TestLines(t *testing.T) {
 	}
 }
 
-// TestLineCount checks seed 000's count of conditions of an m x n grid with
+// TestLineCount checks Wolf's count of conditions of an m x n grid with
 // all lines: 3(m+n-2).
 func TestLineCount(t *testing.T) {
 	for m := 2; m <= 6; m++ {
@@ -103,7 +103,7 @@ func TestLinesAbsent(t *testing.T) {
 	if len(ls) != 0 {
 		t.Errorf("absent diagonal operators left lines %s", names(ls))
 	}
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "grids", "seed003.txt"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "grids", "crossmath.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestLinesAbsent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := names(ls); got != "row 1, row 2, row 3, column 1, column 2, column 3" {
-		t.Errorf("seed 003 lines: %s", got)
+		t.Errorf("the Migros cross-math lines: %s", got)
 	}
 	if got := ls[0].Format(LeftToRight, s.Size().Name); got != "(a - b) * c = d" {
 		t.Errorf("ltr format: %s", got)
@@ -175,7 +175,7 @@ func TestUsesAllOps(t *testing.T) {
 	}{
 		{"x=|+x//-|x=|=====|x=", 0, true},           // P1: all four
 		{"+=|+++++|+=|=====|+=", 0, false},          // only +
-		{"--|-----|-/|x-+--|+-", Rows | Cols, true}, // seed 000's setting
+		{"--|-----|-/|x-+--|+-", Rows | Cols, true}, // Wolf's setting
 		{"--|-----|-/|x-+--|+-", Rows, false},       // its rows lack x
 	}
 	for _, tc := range tests {

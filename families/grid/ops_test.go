@@ -8,7 +8,7 @@ import (
 
 var size3 = Size{3, 3}
 
-// The four example settings of DESIGN.md, all from seed 000.
+// The four example settings of the README, all from Wolf (2010).
 const (
 	opsP1       = "x=|+x//-|x=|=====|x="
 	opsOneParam = "+=|x-++-|+=|=====|/="
@@ -121,7 +121,7 @@ func TestPattern(t *testing.T) {
 			t.Errorf("Nth(%d) accepted", i)
 		}
 	}
-	// The all-lines-zero space of seed 000: 4^16 settings.
+	// The all-lines-zero space of Wolf (2010): 4^16 settings.
 	q := MustParseOps("..|.....|..|.....|..", size3)
 	if q.Count().Cmp(new(big.Int).Lsh(big.NewInt(1), 32)) != 0 {
 		t.Errorf("Count = %v", q.Count())

@@ -36,17 +36,17 @@ func (s *Setting) Orbit(vals []*big.Rat, sel LineSet, ev Eval) ([]Image, error) 
 
 // StandardForm returns the representative of the grid (s, vals) among its
 // expressible images, the same from every member of its orbit. It follows
-// seed 000's rule, generalised to m x n grids:
+// Wolf's rule, generalised to m x n grids:
 //
 //  1. The upper-left corner is minimal among the four corners, comparing a
 //     corner by the sum of itself and its two neighbours (in its row and in
 //     its column), then by its own value, then by the smaller neighbour.
-//     For a 3x3 grid that is seed 000's comparison, (a+b+d) < (c+b+g) or
+//     For a 3x3 grid that is Wolf's comparison, (a+b+d) < (c+b+g) or
 //     (equal and (a < c or (a = c and min(b, d) < min(b, g)))), reading its
 //     printed a+b+c and b+c+g as the corner sums they stand for.
 //  2. For a square grid, mirroring on the main diagonal makes the numbers
 //     below the diagonal, in row-major order, lexicographically at least
-//     their mirror images above it; for 3x3 that is seed 000's d > b or
+//     their mirror images above it; for 3x3 that is Wolf's d > b or
 //     (d = b and (h > c or (h = c and k >= g))).
 //  3. Remaining ties (a grid with symmetries of its own) go to the smallest
 //     numbers in row-major order, then the smallest --ops string.

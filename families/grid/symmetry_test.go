@@ -20,7 +20,7 @@ func ratsEqual(a, b []*big.Rat) bool {
 	})
 }
 
-// seedForms maps the symmetries of S1 to the files of seed 000's S1..S8.
+// seedForms maps the symmetries of S1 to the files of Wolf's S1..S8.
 var seedForms = []struct {
 	g    Symmetry
 	file string
@@ -29,7 +29,7 @@ var seedForms = []struct {
 	{Transpose, "s5.txt"}, {Rotate270, "s6.txt"}, {AntiTranspose, "s7.txt"}, {Rotate90, "s8.txt"},
 }
 
-// TestSeedForms checks that the 8 solved grids S1..S8 of seed 000 come out
+// TestSeedForms checks that the 8 solved grids S1..S8 of Wolf (2010) come out
 // of S1 under the symmetry group, each with its setting, and check.
 func TestSeedForms(t *testing.T) {
 	s1, v1 := loadGrid(t, "s1.txt")
@@ -114,8 +114,8 @@ func TestStandardForm(t *testing.T) {
 	if err != nil || sf2.Symmetry != Identity || !sf2.Setting.Equal(sf.Setting) {
 		t.Errorf("standard form is not a fixed point: %v %v", sf2, err)
 	}
-	// Seed 003's grid, with its absent corner, under left-to-right.
-	s, vals = loadGrid(t, "seed003.txt")
+	// The Migros cross-math's grid, with its absent corner, under left-to-right.
+	s, vals = loadGrid(t, "crossmath.txt")
 	orbit, err := s.Orbit(vals, 0, LeftToRight)
 	if err != nil {
 		t.Fatal(err)

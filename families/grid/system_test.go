@@ -19,8 +19,8 @@ func polyStrings(ps []*poly.Poly) []string {
 	return out
 }
 
-// TestSystemGolden checks the systems of the four settings of DESIGN.md
-// against the equations seed 000 prints (the one-parameter family: 0 =
+// TestSystemGolden checks the systems of the four example settings of the README
+// against the equations Wolf (2010) prints (the one-parameter family: 0 =
 // a+b-c = a*d-h = a-f-m; 0 = d+f-g = b+f-k = c+f-h; 0 = h-k*m = c-g-m) and
 // the ones worked out by hand from its grids for the others.
 func TestSystemGolden(t *testing.T) {
@@ -157,7 +157,7 @@ func TestSystemAtSolutions(t *testing.T) {
 	for _, tc := range []struct {
 		file string
 		ev   Eval
-	}{{"s1.txt", Precedence}, {"s5.txt", Precedence}, {"allzero.txt", Precedence}, {"seed003.txt", LeftToRight}} {
+	}{{"s1.txt", Precedence}, {"s5.txt", Precedence}, {"allzero.txt", Precedence}, {"crossmath.txt", LeftToRight}} {
 		s, vals := loadGrid(t, tc.file)
 		sys, err := s.System(0, tc.ev, poly.Lex)
 		if err != nil {
@@ -180,8 +180,8 @@ func TestSystemAtSolutions(t *testing.T) {
 			}
 		}
 	}
-	// Under the other convention seed 003's grid is no solution.
-	s, vals := loadGrid(t, "seed003.txt")
+	// Under the other convention the Migros cross-math's grid is no solution.
+	s, vals := loadGrid(t, "crossmath.txt")
 	sys, _ := s.System(0, Precedence, poly.Grevlex)
 	var x []*big.Rat
 	for i, v := range vals {

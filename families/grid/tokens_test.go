@@ -8,7 +8,7 @@ import (
 )
 
 func TestTokens(t *testing.T) {
-	for _, file := range []string{"s1.txt", "seed003.txt", "allzero.txt", "s7.txt"} {
+	for _, file := range []string{"s1.txt", "crossmath.txt", "allzero.txt", "s7.txt"} {
 		s, vals := loadGrid(t, file)
 		g, err := Tokens(s, vals)
 		if err != nil {

@@ -41,7 +41,7 @@ type ranking uint8
 
 const (
 	// relative keeps the picture of the input: = where it was in reading
-	// order (seed 000: a o b = c becomes c o' b = a), then as few changed
+	// order (Wolf 2010: a o b = c becomes c o' b = a), then as few changed
 	// cells as possible.
 	relative ranking = iota
 	// canonical depends on the equations only: = as far right as possible,

@@ -17,7 +17,7 @@ const DefaultBudget = 1 << 20
 // A Filter selects members.
 type Filter struct {
 	// Min is the smallest allowed number; values below 1 mean 1, so that
-	// members are positive. Seed 000 uses 2 (no number is 0 or 1).
+	// members are positive. Wolf (2010) uses 2 (no number is 0 or 1).
 	Min int64
 	// MaxDigits is the largest number of decimal digits of a number; 0
 	// means no limit.
@@ -73,7 +73,7 @@ func (src *Source) MembersWithin(ctx context.Context, f Filter, n int) (ms []*Me
 // EachMember calls yield with the positive-integer members of the families
 // that pass f, until yield returns false or every family is done. Members
 // come in order of the sum of their parameters (a family without
-// parameters, a point, has sum 0), as seed 000's loop over s = a + b + d +
+// parameters, a point, has sum 0), as Wolf's loop over s = a + b + d +
 // f, so that no parameter runs off while the others stay small; within one
 // sum the parameters run lexicographically, and families with the same
 // sum in their order. Every parameter ranges over the allowed numbers

@@ -15,8 +15,8 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// TestSeedMembers lists the first members of seed 000's families with
-// seed 000's filter (no number 0 or 1), checked by hand against the
+// TestSeedMembers lists the first members of Wolf's families with
+// Wolf's filter (no number 0 or 1), checked by hand against the
 // grids: the one-parameter family at k = 4, 5, 6; the two-parameter family
 // where h divides b(h - 1); P1's family, where k divides h.
 func TestSeedMembers(t *testing.T) {
@@ -45,7 +45,7 @@ func TestSeedMembers(t *testing.T) {
 	}
 }
 
-// TestS1IsMember finds seed 000's solution S1 among the members of P1's
+// TestS1IsMember finds Wolf's solution S1 among the members of P1's
 // family: its parameters h = 48, k = 2 have sum 50, and every member
 // before it has a smaller or equal sum.
 func TestS1IsMember(t *testing.T) {
@@ -323,7 +323,7 @@ func memberText(v []int64) string {
 }
 
 // TestFinitePoints lists the positive-integer solutions of a
-// zero-dimensional system: seed 000's all-lines-zero setting has exactly
+// zero-dimensional system: Wolf's all-lines-zero setting has exactly
 // one, 12 2 10 / 2 4 2 / 6 2 8, found by the family solver.
 func TestFinitePoints(t *testing.T) {
 	src := memberstest.AllZeroSource(t)
@@ -332,7 +332,7 @@ func TestFinitePoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(ms) != 1 || ms[0].String() != "12 2 10 / 2 4 2 / 6 2 8" {
-		t.Errorf("members %v, want the one of seed 000", ms)
+		t.Errorf("members %v, want the one of Wolf (2010)", ms)
 	}
 }
 
@@ -367,7 +367,7 @@ func TestNewFamilyErrors(t *testing.T) {
 }
 
 // TestSolverFamilies checks the families the family solver finds for the
-// seed 000 settings against the hand-written ones: each of the first
+// Wolf (2010) settings against the hand-written ones: each of the first
 // members of a hand-written family is a member of a solver family, at the
 // parameter values the member itself gives.
 func TestSolverFamilies(t *testing.T) {

@@ -175,7 +175,7 @@ func (m *Member) Map() map[string]*big.Int {
 // the form of the "members" key.
 func (m *Member) MarshalJSON() ([]byte, error) { return json.Marshal(m.Map()) }
 
-// String writes the rows of the member separated by " / ", as seed 000
+// String writes the rows of the member separated by " / ", as Wolf (2010)
 // prints solutions: "24 8 192 / 24 4 96 / 48 2 96".
 func (m *Member) String() string {
 	var b []byte

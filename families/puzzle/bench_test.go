@@ -12,7 +12,7 @@ import (
 )
 
 // BenchmarkUniquePuzzles measures verified-unique digit puzzles per second
-// from one family: members of seed 000's family of P1 and of its
+// from one family: members of Wolf's family of P1 and of its
 // two-parameter family in order, encoded, solved by the digit solver with
 // a limit of 2, kept when unique. Run with -cpu 1 for one core.
 func BenchmarkUniquePuzzles(b *testing.B) {
@@ -43,7 +43,7 @@ func BenchmarkUniquePuzzles(b *testing.B) {
 	}
 }
 
-// BenchmarkSolverVsBruteForce times the digit solver against the seed-001
+// BenchmarkSolverVsBruteForce times the digit solver against the ArithmoGraph
 // style exhaustive search on the same generated puzzles (each with a limit
 // of 2, as a uniqueness check needs), and reports the ratio.
 func BenchmarkSolverVsBruteForce(b *testing.B) {

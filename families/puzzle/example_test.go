@@ -11,7 +11,7 @@ import (
 	"github.com/families-project/families/families/puzzle"
 )
 
-// Seed 000's solution S1 encoded with canonical letters is its puzzle P1.
+// Wolf's solution S1 encoded with canonical letters is its puzzle P1.
 func ExampleEncode() {
 	var vals []*big.Int
 	for _, v := range []int64{24, 8, 192, 24, 4, 96, 48, 2, 96} {
@@ -59,7 +59,7 @@ func ExamplePuzzles() {
 	// ?  /  ?  =  ?
 }
 
-// A digit puzzle typed as a token grid: seed 003's cross-math, digits 1 to
+// A digit puzzle typed as a token grid: the Migros cross-math, digits 1 to
 // 9 each once, lines read strictly left to right.
 func ExampleParseGrid() {
 	const text = `

@@ -17,7 +17,7 @@ import (
 )
 
 // CanonicalLetters are the letters Encode gives the digits of a member in
-// order of first appearance; I is left out, as in seed 000's puzzles, since
+// order of first appearance; I is left out, as in Wolf's puzzles, since
 // it reads as 1.
 const CanonicalLetters = "ABCDEFGHJK"
 
@@ -28,7 +28,7 @@ const randomLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 // Encode writes numbers as letter words: one letter per digit used, the
 // same digit always the same letter. With rng nil the letters are
 // CanonicalLetters in order of first appearance of their digits (reading
-// the numbers in order, each from its first digit), as seed 000's P1 is
+// the numbers in order, each from its first digit), as Wolf's P1 is
 // encoded: 24 8 192 / 24 4 96 / 48 2 96 gives AB C DEA / AB B EF / BC A EF.
 // Otherwise each digit gets a distinct letter drawn by rng. A nil number
 // gives an empty word. It returns the words and the letter of each digit.

@@ -89,7 +89,7 @@ func TestEncodeRandom(t *testing.T) {
 	}
 }
 
-// TestP1FromFamily generates seed 000's puzzle P1: the member S1 of P1's
+// TestP1FromFamily generates Wolf's puzzle P1: the member S1 of P1's
 // family, with the diagonals as clues and canonical letters, is exactly the
 // token grid of testdata/puzzles/p1.grid.
 func TestP1FromFamily(t *testing.T) {
@@ -121,12 +121,12 @@ func TestP1FromFamily(t *testing.T) {
 	}
 }
 
-// TestGeneratedPuzzles re-checks generated puzzles of seed 000's families
+// TestGeneratedPuzzles re-checks generated puzzles of Wolf's families
 // (with and without diagonals, canonical and random letters): a plain
 // exhaustive solver (digits.BruteForce) finds exactly one solution, the
 // encoded member; the printed grid read back as `families solve` reads it
 // has that one solution too; and so does every expressible one of its 8
-// equivalent forms (seed 000).
+// equivalent forms (Wolf 2010).
 func TestGeneratedPuzzles(t *testing.T) {
 	ctx := context.Background()
 	n := 8
@@ -285,9 +285,9 @@ func checkOrbit(t *testing.T, src *members.Source, p *Puzzle, diagonals bool) {
 	t.Logf("%s: %d of %d forms expressible, all unique", p.Solution, expressible, len(imgs))
 }
 
-// TestSeedGrids solves the token-grid puzzles of testdata/puzzles: seed
-// 000's P1 and its first puzzle (read left to right), seed 001's
-// ArithmoGraph and seed 003's cross-math, each with its published
+// TestSeedGrids solves the token-grid puzzles of testdata/puzzles: Wolf's
+// P1 and its first puzzle (read left to right), the ArithmoGraph's
+// ArithmoGraph and the Migros cross-math, each with its published
 // solution as its whole solution set, by Solve and by BruteForce.
 func TestSeedGrids(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "puzzles", "*.grid"))

@@ -15,7 +15,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// A Question is a "find the numbers" question (seed 000): a grid with some
+// A Question is a "find the numbers" question (Wolf 2010): a grid with some
 // numbers revealed and the others hidden, which the system forces.
 type Question struct {
 	// Grid shows the revealed numbers and ? for the hidden ones.

@@ -16,7 +16,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// TestQuestions makes "find the numbers" questions for seed 000's
+// TestQuestions makes "find the numbers" questions for Wolf's
 // families and re-checks each proof independently: the revealed values
 // substituted into the system and its nonzero conditions leave a system
 // whose saturated basis is exactly x - value for every hidden number. It
@@ -200,7 +200,7 @@ func TestQuestionShownLines(t *testing.T) {
 	}
 }
 
-// TestQuestionFinite asks for the numbers of seed 000's all-lines-zero
+// TestQuestionFinite asks for the numbers of Wolf's all-lines-zero
 // grid: its system with the nonzero conditions has exactly one solution,
 // so nothing needs to be revealed.
 func TestQuestionFinite(t *testing.T) {

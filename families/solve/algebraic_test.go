@@ -115,7 +115,7 @@ func TestAlgebraicSolutions(t *testing.T) {
 	}
 }
 
-// TestFindAlgebraicInPattern draws settings of seed 000's all-lines-zero
+// TestFindAlgebraicInPattern draws settings of Wolf's all-lines-zero
 // pattern with a fixed seed until it has met a grid with square roots and
 // one with complex solutions, and checks them.
 func TestFindAlgebraicInPattern(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// Seed 000's two-parameter grid: every number is a rational function of
+// Wolf's two-parameter grid: every number is a rational function of
 // two of them.
 func ExampleSolve() {
 	s := grid.MustParseOps("-=|-xx/+|x=|=====|x=", grid.Size{Rows: 3, Cols: 3})

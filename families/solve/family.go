@@ -14,7 +14,7 @@ import (
 // A Kind says how a family gives its numbers.
 type Kind string
 
-// The kinds of family (the "kind" key of DESIGN.md).
+// The kinds of family (the "kind" key of the JSON report).
 const (
 	// Rational: every number is a rational function of the parameters.
 	Rational Kind = "rational"

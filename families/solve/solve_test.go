@@ -73,7 +73,7 @@ func TestSeedGrids(t *testing.T) {
 		{name: "one parameter", ops: "+=|x-++-|+=|=====|/=", families: 1, dim: 1, kind: solve.Rational, polynomial: true,
 			members: [][]*big.Rat{rats(5, 2, 7, 2, 3, 5, 10, 5, 2), rats(12, 2, 14, 2, 10, 12, 24, 12, 2)}},
 		{name: "two parameters", ops: "-=|-xx/+|x=|=====|x=", families: 1, dim: 2, kind: solve.Rational,
-			// seed 000's formula at b = 2, h = 3
+			// Wolf's formula at b = 2, h = 3
 			members: [][]*big.Rat{rats(18, 6, 12, 15, 4, 60, 3, 24, 72)}},
 		{name: "P1", ops: "x=|+x//-|x=|=====|x=", families: 1, dim: 2, kind: solve.Rational, polynomial: true,
 			members: [][]*big.Rat{rats(24, 8, 192, 24, 4, 96, 48, 2, 96)}}, // S1
@@ -120,7 +120,7 @@ func TestSeedGrids(t *testing.T) {
 	}
 }
 
-// TestTwoParameterSeedFormula substitutes seed 000's two-parameter formula
+// TestTwoParameterSeedFormula substitutes Wolf's two-parameter formula
 // (parameters B, H: a = B H^2, b = B H, c = B H (H-1), d = H (B H - 1),
 // f = B (H-1), g = B H (H-1)(B H - 1), h = H, k = B^2 H (H-1),
 // m = B^2 H^2 (H-1)) into our family, written in the grid's own numbers,
@@ -155,7 +155,7 @@ func TestTwoParameterSeedFormula(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !num.Equal(new(poly.Poly).Mul(seed[v.Name], den)) {
-			t.Errorf("%s = %s does not give the seed's %s", v.Name, v, seed[v.Name])
+			t.Errorf("%s = %s does not give Wolf's %s", v.Name, v, seed[v.Name])
 		}
 	}
 	// positive-integer members for small parameters, each a true grid
@@ -177,7 +177,7 @@ func TestTwoParameterSeedFormula(t *testing.T) {
 		found = found || ratsEqual(m, rats(18, 6, 12, 15, 4, 60, 3, 24, 72))
 	}
 	if !found || len(members) < 3 {
-		t.Errorf("members %v lack the seed's b = 2, h = 3", members)
+		t.Errorf("members %v lack Wolf's b = 2, h = 3", members)
 	}
 }
 
@@ -202,7 +202,7 @@ func ratsEqual(a, b []*big.Rat) bool {
 	return true
 }
 
-// TestFamilyFormulas pins the text of the seed families.
+// TestFamilyFormulas pins the text of Wolf's families.
 func TestFamilyFormulas(t *testing.T) {
 	tests := []struct {
 		ops   string

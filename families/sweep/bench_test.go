@@ -8,10 +8,10 @@ import (
 	"github.com/families-project/families/families/grid"
 )
 
-// BenchmarkNewPlanSeed000 times planning seed 000's experiment: the
+// BenchmarkNewPlanAllZero times planning Wolf's experiment: the
 // filtered enumeration of 72,960 of 16.7 million settings and the orbit
 // keys that let 18,851 solves serve them all.
-func BenchmarkNewPlanSeed000(b *testing.B) {
+func BenchmarkNewPlanAllZero(b *testing.B) {
 	p := grid.MustParseOps("..|.-.-.|..|.-.-.|..", z3)
 	opt := Options{Filter: Filter{Positive: true, RequireAllOps: true}}
 	for b.Loop() {

@@ -1,7 +1,9 @@
 // Package sweep solves every operator setting that a pattern with
-// wildcards matches (seed 000's "for each of the 72,000 possible operator
-// settings a polynomial system has to be formulated and solved"), in
-// parallel, in shards, resumably, and reports one JSON record per setting.
+// wildcards matches (T. Wolf, "Calcrostics - a marathon test for the
+// algebraic solution of polynomial systems", 2010 talk: "for each of the
+// 72,000 possible operator settings a polynomial system has to be
+// formulated and solved"), in parallel, in shards, resumably, and reports
+// one JSON record per setting.
 //
 // # Settings
 //
@@ -11,7 +13,7 @@
 // line without =) has no -, since positive numbers cannot make such a line
 // zero under either evaluation convention; with Filter.RequireAllOps, a
 // setting without one of + - x /. The search prunes as it assigns the
-// wildcards, so seed 000's experiment, the all-lines-zero 3x3 pattern
+// wildcards, so Wolf's experiment, the all-lines-zero 3x3 pattern
 // ..|.-.-.|..|.-.-.|.. (16.7 million settings), yields its 72,960 settings
 // in a fraction of a second. Sample draws settings at random from a pattern
 // too large to sweep.

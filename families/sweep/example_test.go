@@ -10,7 +10,7 @@ import (
 	"github.com/families-project/families/families/sweep"
 )
 
-// Sweep a corner of seed 000's all-lines-zero experiment: five wildcards,
+// Sweep a corner of Wolf's all-lines-zero experiment: five wildcards,
 // 1024 settings, of which the positivity rule keeps 4.
 func Example() {
 	pattern := grid.MustParseOps("--|..-.-|-/|x-+..|+-", grid.Size{Rows: 3, Cols: 3})

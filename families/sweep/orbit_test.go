@@ -38,15 +38,15 @@ func TestOrbitKeys(t *testing.T) {
 	}{
 		// Column 1: a - d x h = 0 and a / d - h = 0 both say a = dh.
 		{seed, "--|/----|-/|--+--|+-", true, true},
-		// The seed's setting and its left-right mirror.
+		// Wolf's setting and its left-right mirror.
 		{seed, image(seed, grid.MirrorLR), false, true},
 		// a - b - c = 0 and a - b + c = 0 differ.
 		{seed, "-+|-----|-/|x-+--|+-", false, false},
-		// Puzzle P1 and its images (seed 000's S2 to S8).
+		// Puzzle P1 and its images (Wolf's S2 to S8).
 		{"x=|+x//-|x=|=====|x=", image("x=|+x//-|x=|=====|x=", grid.MirrorTB), false, true},
 		{"x=|+x//-|x=|=====|x=", image("x=|+x//-|x=|=====|x=", grid.Transpose), false, true},
 		{"x=|+x//-|x=|=====|x=", image("x=|+x//-|x=|=====|x=", grid.Rotate90), false, true},
-		// Seed 000's one- and two-parameter families are different systems.
+		// Wolf's one- and two-parameter families are different systems.
 		{"+=|x-++-|+=|=====|/=", "-=|-xx/+|x=|=====|x=", false, false},
 	}
 	for _, tc := range tests {

@@ -26,7 +26,7 @@ type Filter struct {
 	// to hold, so only the system as a whole decides the rest.
 	Positive bool
 	// RequireAllOps skips a setting in which one of + - x / does not appear
-	// (seed 000: "all operators have to appear").
+	// (Wolf 2010: "all operators have to appear").
 	RequireAllOps bool
 }
 
@@ -150,7 +150,7 @@ func (m *matcher) setting(digits []uint8) (*big.Int, *grid.Setting, error) {
 // search assigns wildcards from the first and prunes as soon as a line
 // lacks its - or too few wildcards remain to show every operator, so its
 // cost is about that of the settings it yields (times the lines), not the
-// 4^w settings of the pattern: seed 000's all-lines-zero sweep (16.7
+// 4^w settings of the pattern: Wolf's all-lines-zero sweep (16.7
 // million settings, 72,960 kept) takes well under a second. sel selects the
 // lines the Positive rule looks at (0 for the pattern's default).
 func Settings(pattern *grid.Setting, sel grid.LineSet, f Filter) iter.Seq2[*big.Int, *grid.Setting] {

@@ -77,7 +77,7 @@ func TestSettingsMatchBruteForce(t *testing.T) {
 	}
 }
 
-// TestSeedCount: seed 000's all-lines-zero experiment. Each of the 6 rows
+// TestSeedCount: Wolf's all-lines-zero experiment. Each of the 6 rows
 // and columns needs a - among its 2 wildcards (7 of 16 choices), and all
 // of + x / must appear: 7^6 - 3*5^6 + 3*3^6 - 1 = 72,960 by inclusion and
 // exclusion. The short diagonals of length 2 force the diagonal cells to
@@ -103,16 +103,16 @@ func TestSeedCount(t *testing.T) {
 	}
 }
 
-// TestSeedExperiment runs seed 000's experiment: every all-lines-zero
+// TestSeedExperiment runs Wolf's experiment: every all-lines-zero
 // setting of the 3x3 grid with a - on every line and all four operators.
-// Seed 000 reports one operator setting with a positive-integer solution,
+// Wolf (2010) reports one operator setting with a positive-integer solution,
 // 12 2 10 / 2 4 2 / 6 2 8. The sweep finds 6 settings, all with that one
-// grid of numbers (or its mirror image): the seed's setting, two more that
+// grid of numbers (or its mirror image): Wolf's setting, two more that
 // write column 2's b - f + k as b - f / k, one of them also row 2's
 // d - f / g as d - f + g (that change alone leaves no /), which hold alike
 // because f = 4 and g = k = 2 make 4 / 2 = 4 - 2, and the left-right mirror
 // images of the three. That is 3 calcrostics up to symmetry, 1 grid of
-// numbers. (Seed 000's "72,000" is this count, 72,960, rounded.)
+// numbers. (Wolf's "72,000" is this count, 72,960, rounded.)
 func TestSeedExperiment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves 18,851 systems")
@@ -129,19 +129,19 @@ func TestSeedExperiment(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The records with members, byte for byte as in the golden file (made
-	// by grep '"members":\[{' on the output of scripts/sweep/seed000.sh).
+	// by grep '"members":\[{' on the output of scripts/sweep/allzero.sh).
 	var withMembers []string
 	for _, line := range strings.Split(out.String(), "\n") {
 		if strings.Contains(line, `"members":[{`) {
 			withMembers = append(withMembers, line)
 		}
 	}
-	want, err := os.ReadFile("../../testdata/sweep/seed000_members.jsonl")
+	want, err := os.ReadFile("../../testdata/sweep/allzero_members.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(withMembers, "\n") + "\n"; got != string(want) {
-		t.Errorf("records with members differ from testdata/sweep/seed000_members.jsonl:\n%s", got)
+		t.Errorf("records with members differ from testdata/sweep/allzero_members.jsonl:\n%s", got)
 	}
 	if sum.Settings != 72960 || len(sum.WithMembers) != 6 || len(sum.NumberGrids) != 1 || len(sum.Grids) != 3 {
 		t.Errorf("%d settings, %d with members, %d grids of numbers, %d calcrostics; want 72960, 6, 1, 3",
@@ -154,7 +154,7 @@ func TestSeedExperiment(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Errorf("seed 000's setting is not among %v", sum.WithMembers)
+		t.Errorf("Wolf's setting is not among %v", sum.WithMembers)
 	}
 	if sum.ByClass[families.ClassTimeout]+sum.ByClass[families.ClassError] != 0 {
 		t.Errorf("classes %v", sum.ByClass)

@@ -18,7 +18,7 @@ import (
 )
 
 // A Record is one line of a sweep's output: the analysis of one setting
-// with the keys of DESIGN.md (the embedded Report), its positive-integer
+// with the keys of the JSON report (README) (the embedded Report), its positive-integer
 // members, and where it stands in the sweep.
 type Record struct {
 	*families.Report

@@ -62,7 +62,7 @@ func TestShardFromEnv(t *testing.T) {
 }
 
 func TestSample(t *testing.T) {
-	// Seed 000's 4x4 all-lines-zero pattern: diagonal cells free, 4^33
+	// Wolf's 4x4 all-lines-zero pattern: diagonal cells free, 4^33
 	// settings, far too many to sweep.
 	z4 := grid.Size{Rows: 4, Cols: 4}
 	p := grid.MustParseOps("...|.......|...|.......|...|.......|...", z4)

@@ -7,7 +7,7 @@ import (
 )
 
 func Example() {
-	// Seed 000's puzzle P1, with Unicode operators and ragged spacing.
+	// Wolf's puzzle P1, with Unicode operators and ragged spacing.
 	g, err := tokengrid.Parse(`
 AB × C = DEA
 + × ÷ ÷ −

@@ -8,7 +8,7 @@ import (
 const sep = "  "
 
 // Render writes g as text, one layout row per line, each layout column padded
-// to its widest token like the tables of seed 000. An operator row without
+// to its widest token like the tables of Wolf (2010). An operator row without
 // diagonal operators is written with its vertical operators only, under the
 // numbers they join. Render validates g first (see Validate), so that
 // Parse(Render(g)) always equals g. It costs O(cells + total token length).

@@ -10,7 +10,7 @@
 // Number tokens are integers (42, -7), words of letters and digits (AB, A5)
 // or ?; operator tokens are + - x * × / : ÷ = (and the typographic minus −).
 // The token _ marks an absent cell, a number or an operator that is not
-// there; a line of the grid stops at it. Seed 003's puzzle with its results
+// there; a line of the grid stops at it. The Migros cross-math's puzzle with its results
 // in a fourth row and column is
 //
 //	9   -  6  x  1   =  3
@@ -109,7 +109,7 @@ func (t Token) Int() *big.Int {
 func (t Token) String() string { return t.Text }
 
 // canonicalOp maps every accepted spelling of an operator to its canonical
-// one. The typographic minus is accepted because the seed documents use it.
+// one. The typographic minus is accepted because the published puzzles use it.
 func canonicalOp(s string) (string, bool) {
 	switch s {
 	case "+":

@@ -41,7 +41,7 @@ func TestParseFiles(t *testing.T) {
 			}
 			return ""
 		}},
-		{"seed003.txt", 4, 4, func(g *Grid) string {
+		{"crossmath.txt", 4, 4, func(g *Grid) string {
 			if g.Number(3, 3) != AbsentToken || g.Cells[6][1] != AbsentToken || g.Cells[1][6] != AbsentToken {
 				return "absent cells not read"
 			}
@@ -53,7 +53,7 @@ func TestParseFiles(t *testing.T) {
 				}
 			}
 			if g.Cells[3][2] != (Token{Op, "/"}) || g.Number(3, 0) != (Token{Int, "13"}) {
-				return "wrong tokens in seed 003 grid"
+				return "wrong tokens in the Migros cross-math grid"
 			}
 			return ""
 		}},
@@ -103,7 +103,7 @@ func TestParseFiles(t *testing.T) {
 }
 
 func TestRender(t *testing.T) {
-	g, err := Parse(readGrid(t, "seed003.txt"))
+	g, err := Parse(readGrid(t, "crossmath.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestParseErrors(t *testing.T) {
 			}
 		})
 	}
-	g, err := Parse(readGrid(t, "seed003.txt"))
+	g, err := Parse(readGrid(t, "crossmath.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestTokens(t *testing.T) {
 // FuzzParse checks that Parse never panics and that whatever it accepts
 // renders and reads back to the same grid.
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"s1.txt", "seed003.txt", "arithmograph.txt", "p1.txt", "wolf_mirrored.txt"} {
+	for _, name := range []string{"s1.txt", "crossmath.txt", "arithmograph.txt", "p1.txt", "wolf_mirrored.txt"} {
 		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "grids", name))
 		if err != nil {
 			f.Fatal(err)

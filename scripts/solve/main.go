@@ -5,14 +5,18 @@
 //	go run ./scripts/solve systems --out DIR testdata/solve/NAME.golden ...
 //	go run ./scripts/solve time testdata/solve/NAME.golden ...
 //
-// sample draws n distinct settings of a pattern with a fixed seed (PCG)
-// and writes, for each, DIR/NNN.sys: a "vars:" line, "# ops:" and
+// sample draws n distinct settings of a pattern with a fixed seed
+// (sweep.Sample; --positive keeps only settings that can have a positive
+// solution; --size, --eval and --lines choose the grid and its reading)
+// and writes, for each, DIR/NNNN.sys (the system as families/grid builds
+// it, for scripts/solve/bench.sh): a "vars:" line, "# ops:" and
 // "# nonzero:" comments and the equations, one polynomial per line in
 // Singular's syntax, as scripts/golden's systems. DIR/index.txt lists
-// "NNN OPS" in the order drawn. scripts/solve/singular_golden.sh turns them
-// into a golden table.
+// "NNNN OPS" in index order. scripts/solve/singular_golden.sh reads the
+// settings of index.txt again with its own reader (reader.py), not these
+// systems, and turns them into a golden table.
 //
-// systems does the same for the settings listed in golden tables.
+// systems does the same for the settings listed in a golden table.
 //
 // time analyses every setting of a golden table as `families --ops` does
 // (saturation, class, decomposition, families and solutions) and prints
@@ -25,8 +29,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math/big"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,6 +37,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
@@ -61,39 +64,26 @@ func main() {
 	}
 }
 
-// Sample returns n distinct settings of the pattern, drawn with the seed.
-// A pattern of more than 2^64 settings (a 5x5 grid) draws one operator per
-// wildcard instead, which is as uniform; smaller ones keep the draw that
-// made the committed tables.
-func Sample(pattern *grid.Setting, n int, seed uint64) ([]*grid.Setting, error) {
-	count := pattern.Count()
-	if count.Cmp(big.NewInt(int64(n))) < 0 {
-		return nil, fmt.Errorf("pattern %s has %s settings, cannot draw %d", pattern, count, n)
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	draw := func() *big.Int {
-		if count.IsUint64() {
-			return new(big.Int).SetUint64(rng.Uint64N(count.Uint64()))
-		}
-		i := new(big.Int)
-		for w := pattern.Wildcards(); w > 0; w-- {
-			i.Lsh(i, 2).Or(i, big.NewInt(rng.Int64N(4)))
-		}
-		return i
-	}
-	seen := map[string]bool{}
-	var out []*grid.Setting
-	for len(out) < n {
-		i := draw()
-		if seen[i.String()] {
-			continue
-		}
-		seen[i.String()] = true
-		s, err := pattern.Nth(i)
+// A table is a golden table of testdata/solve: the settings, with the
+// grid size, evaluation and lines its header states ("# size: 3x4",
+// "# eval: ltr", "# lines: all"; 3x3, precedence and the default lines
+// when absent).
+type table struct {
+	size grid.Size
+	eval grid.Eval
+	sel  grid.LineSet
+	ops  []string
+}
+
+// settings parses the table's settings.
+func (t *table) settings() ([]*grid.Setting, error) {
+	out := make([]*grid.Setting, len(t.ops))
+	for i, o := range t.ops {
+		s, err := grid.ParseOps(o, t.size)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, s)
+		out[i] = s
 	}
 	return out, nil
 }
@@ -102,7 +92,9 @@ func sample(args []string) error {
 	fs := flag.NewFlagSet("sample", flag.ExitOnError)
 	pat := fs.String("pattern", "", "--ops pattern with wildcards")
 	size := fs.String("size", "3x3", "grid size")
-	lines := fs.String("lines", "", "lines (default: the setting's)")
+	eval := fs.String("eval", "precedence", "evaluation: precedence or ltr")
+	lines := fs.String("lines", "", "lines: a comma list of rows, cols, diag, short (default: the setting's)")
+	positive := fs.Bool("positive", false, "only settings that can have a positive solution (sweep.Filter.Positive)")
 	n := fs.Int("n", 300, "settings to draw")
 	seed := fs.Uint64("seed", 1, "PCG seed")
 	out := fs.String("out", "", "output directory")
@@ -118,21 +110,28 @@ func sample(args []string) error {
 	if err != nil {
 		return err
 	}
-	settings, err := Sample(p, *n, *seed)
+	ev, err := grid.ParseEval(*eval)
 	if err != nil {
 		return err
 	}
-	var sel grid.LineSet
-	if *lines != "" {
-		if sel, err = grid.ParseLineSet(*lines); err != nil {
-			return err
-		}
+	sel, err := grid.ParseLineSet(*lines)
+	if err != nil {
+		return err
 	}
-	entries := make([]Entry, len(settings))
-	for k, s := range settings {
-		entries[k] = Entry{Setting: s, Lines: sel}
+	// The sweep's sampler: uniform over the settings passing the filter,
+	// deterministic in the seed, returned in index order.
+	_, settings, err := sweep.Sample(p, sel, sweep.Filter{Positive: *positive}, *n, *seed)
+	if err != nil {
+		return err
 	}
-	return writeSystems(*out, entries)
+	if len(settings) < *n {
+		return fmt.Errorf("pattern %s has %d settings passing the filter, cannot draw %d", p, len(settings), *n)
+	}
+	all := make([]reading, len(settings))
+	for i, st := range settings {
+		all[i] = reading{st, sel, ev}
+	}
+	return writeSystems(*out, all)
 }
 
 // systems writes the systems of the settings listed in golden tables.
@@ -140,19 +139,32 @@ func systems(args []string) error {
 	fs := flag.NewFlagSet("systems", flag.ExitOnError)
 	out := fs.String("out", "", "output directory")
 	fs.Parse(args)
-	var entries []Entry
+	var all []reading
 	for _, path := range fs.Args() {
-		es, err := ReadGolden(path)
+		t, err := ReadGolden(path)
 		if err != nil {
 			return err
 		}
-		entries = append(entries, es...)
+		settings, err := t.settings()
+		if err != nil {
+			return err
+		}
+		for _, s := range settings {
+			all = append(all, reading{s, t.sel, t.eval})
+		}
 	}
-	return writeSystems(*out, entries)
+	return writeSystems(*out, all)
+}
+
+// A reading is a setting with the lines and evaluation it is read with.
+type reading struct {
+	s   *grid.Setting
+	sel grid.LineSet
+	ev  grid.Eval
 }
 
 // writeSystems writes DIR/NNN.sys for each setting and DIR/index.txt.
-func writeSystems(dir string, settings []Entry) error {
+func writeSystems(dir string, settings []reading) error {
 	if dir == "" {
 		return fmt.Errorf("no output directory (--out)")
 	}
@@ -160,11 +172,11 @@ func writeSystems(dir string, settings []Entry) error {
 		return err
 	}
 	var index strings.Builder
-	for k, e := range settings {
-		s := e.Setting
-		sys, err := s.System(e.Lines, grid.Precedence, poly.Grevlex)
+	for k, rd := range settings {
+		s := rd.s
+		sys, err := s.System(rd.sel, rd.ev, poly.Grevlex)
 		if err != nil {
-			return fmt.Errorf("%s: %v", s, err)
+			return fmt.Errorf("%s: %w", s, err)
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "vars: %s\n", strings.Join(sys.Ring.Vars(), " "))
@@ -177,7 +189,7 @@ func writeSystems(dir string, settings []Entry) error {
 		for _, e := range sys.Equations {
 			fmt.Fprintln(&b, e.Poly)
 		}
-		name := fmt.Sprintf("%03d", k+1)
+		name := fmt.Sprintf("%04d", k+1)
 		if err := os.WriteFile(filepath.Join(dir, name+".sys"), []byte(b.String()), 0o644); err != nil {
 			return err
 		}
@@ -186,48 +198,38 @@ func writeSystems(dir string, settings []Entry) error {
 	return os.WriteFile(filepath.Join(dir, "index.txt"), []byte(index.String()), 0o644)
 }
 
-// An Entry is one setting of a golden table with its lines (0: the
-// setting's default).
-type Entry struct {
-	Setting *grid.Setting
-	Lines   grid.LineSet
-}
-
-// ReadGolden returns the settings of a golden table: its OPS column, in the
-// grid size of its "# size: MxN" header line (3x3 without one) and with the
-// lines of its "# lines: L" header line (the default without one).
-func ReadGolden(path string) ([]Entry, error) {
+// ReadGolden reads a golden table: its header and its OPS column.
+func ReadGolden(path string) (*table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []Entry
-	z := grid.Size{Rows: 3, Cols: 3}
-	var sel grid.LineSet
+	t := &table{size: grid.Size{Rows: 3, Cols: 3}, eval: grid.Precedence}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
-		if v, ok := strings.CutPrefix(line, "# size:"); ok {
-			if z, err = grid.ParseSize(strings.TrimSpace(v)); err != nil {
-				return nil, fmt.Errorf("%s: %v", path, err)
+		if v, ok := strings.CutPrefix(line, "# size: "); ok {
+			if t.size, err = grid.ParseSize(v); err != nil {
+				return nil, err
 			}
 		}
-		if v, ok := strings.CutPrefix(line, "# lines:"); ok {
-			if sel, err = grid.ParseLineSet(strings.TrimSpace(v)); err != nil {
-				return nil, fmt.Errorf("%s: %v", path, err)
+		if v, ok := strings.CutPrefix(line, "# eval: "); ok {
+			if t.eval, err = grid.ParseEval(v); err != nil {
+				return nil, err
+			}
+		}
+		if v, ok := strings.CutPrefix(line, "# lines: "); ok && v != "default" {
+			if t.sel, err = grid.ParseLineSet(v); err != nil {
+				return nil, err
 			}
 		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		s, err := grid.ParseOps(strings.Fields(line)[0], z)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		out = append(out, Entry{Setting: s, Lines: sel})
+		t.ops = append(t.ops, strings.Fields(line)[0])
 	}
-	return out, sc.Err()
+	return t, sc.Err()
 }
 
 func timing(args []string) error {
@@ -238,13 +240,17 @@ func timing(args []string) error {
 	var total time.Duration
 	classes := map[string]int{}
 	for _, path := range fs.Args() {
-		entries, err := ReadGolden(path)
+		t, err := ReadGolden(path)
 		if err != nil {
 			return err
 		}
-		for _, e := range entries {
+		settings, err := t.settings()
+		if err != nil {
+			return err
+		}
+		for _, s := range settings {
 			t0 := time.Now()
-			rep, err := families.Analyze(context.Background(), e.Setting, families.Options{Lines: e.Lines, Limits: groebner.Limits{Timeout: *timeout}})
+			rep, err := families.Analyze(context.Background(), s, families.Options{Lines: t.sel, Eval: t.eval, Limits: groebner.Limits{Timeout: *timeout}})
 			if err != nil {
 				return err
 			}

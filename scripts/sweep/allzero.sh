@@ -5,8 +5,8 @@
 # and all four operators (--require-all-ops): 72,960 settings, each solved
 # exactly.
 #
-# Usage: sh scripts/sweep/seed000.sh [DIR [FLAGS...]]
-# writes DIR/seed000.jsonl (DIR is created; default, or "": a new temporary
+# Usage: sh scripts/sweep/allzero.sh [DIR [FLAGS...]]
+# writes DIR/allzero.jsonl (DIR is created; default, or "": a new temporary
 # directory), never into the repository, and prints the file's name on the
 # last line. FLAGS go to the sweep (e.g. --sample 100, --resume). The
 # command is $FAMILIES when set (a built binary), else "go run" of the
@@ -18,9 +18,9 @@ dir=${1:-}
 if [ -n "$dir" ]; then
 	mkdir -p "$dir"
 else
-	dir=$(mktemp -d "${TMPDIR:-/tmp}/seed000.XXXXXX")
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/allzero.XXXXXX")
 fi
-out="$dir/seed000.jsonl"
+out="$dir/allzero.jsonl"
 if [ -n "$FAMILIES" ]; then
 	"$FAMILIES" --ops '..|.-.-.|..|.-.-.|..' --positive --require-all-ops --out "$out" "$@"
 else

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmarks seed 000's 72,960-setting sweep against Singular doing the
+# Benchmarks Wolf's 72,960-setting sweep against Singular doing the
 # same per-system work (saturation by the product of the numbers, reduced
 # std basis, dim, vdim) in one process on a random sample of the settings,
 # and prints both rates in systems per second.

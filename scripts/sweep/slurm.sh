@@ -1,7 +1,7 @@
 #!/bin/bash
-# A Slurm array job: 8 shards of seed 000's experiment, merged afterwards.
+# A Slurm array job: 8 shards of Wolf's experiment, merged afterwards.
 #   sbatch scripts/sweep/slurm.sh
-#   families merge shard-*.jsonl > seed000.jsonl   (when all 8 have finished)
+#   families merge shard-*.jsonl > allzero.jsonl   (when all 8 have finished)
 # Each task reads its shard from SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN
 # and SLURM_ARRAY_TASK_COUNT. A task that was preempted or timed out is
 # rerun with the same command: --resume keeps what it wrote.
