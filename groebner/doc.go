@@ -11,7 +11,8 @@
 // certificate over Q proves the result), and to the plain exact run to
 // the end when the prime is unlucky or the certificate fails. When the
 // trace's exact run meets coefficients far larger than the inputs' (its
-// intermediate elements swell, as in reimer-5), the reduced basis is
+// intermediate elements swell, as in reimer-5) or, in grevlex, runs far
+// longer than its modular run (cyclic-7), the reduced basis is
 // computed modulo several primes instead and recovered by Chinese
 // remaindering and rational reconstruction, then proved over Q: for graded
 // orders through the homogenization and Arnold's Hilbert-function argument,

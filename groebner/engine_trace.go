@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/families-project/families/poly"
 )
@@ -54,9 +55,12 @@ import (
 // replay, which checks it against the modular leading monomials instead
 // of recomputing it.
 //
-// The exact run is bounded in coefficient size (swellBits). Past the
-// bound its intermediate elements are swelling: reimer-5's reach 80 kbit
-// on the way to a basis with 52-bit coefficients, 80 s of work. Then
+// The exact run is bounded in coefficient size (swellBits) and, in
+// grevlex, in time: it may not go on longer than swellGrace after its
+// modular run has ended. Past either bound its intermediate elements are
+// swelling: reimer-5's reach 80 kbit on the way to a basis with 52-bit
+// coefficients, 80 s of work; cyclic-7's replay swells inside one
+// reduction, past 300 s and gigabytes, with no coefficient over the bound. Then
 // modularBasis computes the basis modulo several primes and proves the
 // reconstruction, which meets only the final coefficients (reimer-5:
 // about 0.5 s of CPU); if it cannot, the trace runs again unbounded.
@@ -70,9 +74,12 @@ func traceBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, seed *e
 	if guarded.maxBits == 0 || guarded.maxBits > swell {
 		guarded.maxBits = swell
 	}
+	guarded.swellGuard = true
 	G, ok, err = tracePrimes(r, ops, &guarded, F, seed)
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != LimitCoeffBits || guarded.maxBits == lim.maxBits {
+	swelled := errors.Is(err, errSwell) ||
+		errors.As(err, &le) && le.Limit == LimitCoeffBits && guarded.maxBits != lim.maxBits
+	if !swelled {
 		return G, ok, err
 	}
 	if G, ok, err := modularBasis(r, ops, lim, F); err != nil || ok {
@@ -96,6 +103,22 @@ func swellBits(F []*poly.Poly) int {
 		}
 	}
 	return 1024 + 16*in
+}
+
+// errSwell stops an exact replay that has taken swellGrace past the end of
+// its modular run: its coefficients (or its polynomials) are swelling.
+var errSwell = errors.New("groebner: the exact replay swells")
+
+// swellGrace is the time an exact replay may go on after its modular run
+// (of duration mod) has ended: four times that run, plus two seconds so
+// that short runs never give up. On the benchmark systems the replay
+// ends with the modular run or soon after (katsura-8, the 4x4 grids);
+// on cyclic-7 the modular run takes about 3 s and the replay did not end
+// in 300 s, while the multi-modular method takes about 50 s. Timing makes
+// the choice of method depend on the machine, never the result: both
+// methods prove the same unique reduced basis.
+func swellGrace(mod time.Duration) time.Duration {
+	return 4*mod + 2*time.Second
 }
 
 // tracePrimes runs the trace algorithm with up to two primes.
@@ -163,7 +186,34 @@ func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*g
 		modOK  bool
 		modErr error
 		done   = make(chan struct{})
+		start  = time.Now()
 	)
+	if e.lim.swellGuard {
+		// The replay runs under a context of its own, which the timer
+		// cancels with errSwell once swellGrace has passed after the end
+		// of the modular run.
+		outer := e.lim
+		replayLim := *outer
+		ctx, cancelSwell := context.WithCancelCause(outer.ctx)
+		defer cancelSwell(nil)
+		replayLim.ctx = ctx
+		e.lim = &replayLim
+		defer func() { e.lim = outer }()
+		go func() {
+			select {
+			case <-done:
+			case <-ctx.Done():
+				return
+			}
+			t := time.NewTimer(swellGrace(time.Since(start)))
+			defer t.Stop()
+			select {
+			case <-t.C:
+				cancelSwell(errSwell)
+			case <-ctx.Done():
+			}
+		}()
+	}
 	go func() {
 		defer close(done)
 		defer close(events)

@@ -72,6 +72,11 @@ type limits struct {
 	timeout  time.Duration
 	maxBasis int
 	maxBits  int
+	// swellGuard lets the trace algorithm abandon an exact replay that
+	// takes far longer than its modular run (replayConcurrent): the
+	// coefficients then swell, as in cyclic-7, where a single reduction
+	// grows past hundreds of megabytes with no coefficient over maxBits.
+	swellGuard bool
 }
 
 func newLimits(ctx context.Context, l Limits) (limits, context.CancelFunc) {
@@ -89,6 +94,9 @@ func (l *limits) check() error {
 		return nil
 	}
 	if err := l.ctx.Err(); err != nil {
+		if context.Cause(l.ctx) == errSwell {
+			return errSwell
+		}
 		if errors.Is(err, context.DeadlineExceeded) {
 			return &LimitError{Limit: LimitTime, Value: int64(l.timeout), Err: err}
 		}

@@ -2,6 +2,7 @@ package groebner
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -256,5 +257,32 @@ func TestKnownBasis(t *testing.T) {
 	}
 	if knownBasis(F) != nil {
 		t.Fatal("the generators of katsura-3 taken for a reduced basis")
+	}
+}
+
+// TestSwellCause checks that a replay context cancelled with errSwell
+// reports errSwell, which sends the trace to the multi-modular method,
+// while other cancellations stay limit errors of the caller.
+func TestSwellCause(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cause error
+		swell bool
+	}{
+		{"swell", errSwell, true},
+		{"caller", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			cancel(tc.cause)
+			l := limits{ctx: ctx}
+			err := l.check()
+			if got := errors.Is(err, errSwell); got != tc.swell {
+				t.Fatalf("check() = %v, errSwell %v, want %v", err, got, tc.swell)
+			}
+			if !tc.swell && !IsLimit(err) {
+				t.Fatalf("check() = %v, want a limit error", err)
+			}
+		})
 	}
 }

@@ -25,6 +25,9 @@ d, then the operators) count the same grids. Example, the classic pattern:
   families count --ops '.=|.....|.=|=====|.=' --max-sum 20
 
 Prints "s count" lines, then the total; --list prints the grids too.
+--timeout bounds the whole command: past it the counts so far are printed
+after a line "incomplete: ...", as lower bounds, and the status is 1;
+--system-timeout bounds each system instead.
 `
 
 func init() {
@@ -39,7 +42,8 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	list := fs.Bool("list", false, "print every grid counted, after its s")
 	allOps := fs.Bool("require-all-ops", false, "count only settings with all of + - x /")
 	jobs := fs.Int("jobs", 0, "systems solved at once (default: one per CPU)")
-	timeout := fs.Duration("timeout", 0, "give up on a system after this long (its grids are then missing and the counts lower bounds)")
+	timeout := fs.Duration("timeout", 0, "stop the whole command after this long: the counts printed are then lower bounds, and the status is 1")
+	sysTimeout := fs.Duration("system-timeout", 0, "give up on a system after this long (its grids are then missing and the counts lower bounds)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -52,6 +56,9 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	if *maxSum < 4 {
 		return usagef("--max-sum must be at least 4 (a, b, d and f are at least 1)")
 	}
+	// --timeout covers the whole command, planning included.
+	ctx, stop := commandContext(*timeout)
+	defer stop()
 	s, opt, err := g.parse()
 	if err != nil {
 		return err
@@ -59,9 +66,7 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	if s.Wildcards() == 0 {
 		return usagef("--ops %s has no wildcards: count needs a pattern", s)
 	}
-	opt.Limits = groebner.Limits{Timeout: *timeout}
-	ctx, stop := commandContext(0)
-	defer stop()
+	opt.Limits = groebner.Limits{Timeout: *sysTimeout}
 	start := time.Now()
 	// The counts go to stdout only at the end, after the bar is cleared.
 	bar := newProgress(stderr, false, "count", "systems")
@@ -69,8 +74,17 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	c, err := count.Count(ctx, s, count.Options{Analysis: opt, MaxSum: *maxSum, Jobs: *jobs,
 		Filter: sweep.Filter{RequireAllOps: *allOps}, Progress: bar.update})
 	bar.clear()
-	if err != nil {
+	if err != nil && ctx.Err() != nil && c == nil {
+		return fmt.Errorf("%w while planning; nothing was counted", stopCause(ctx))
+	}
+	if err != nil && ctx.Err() == nil {
 		return err
+	}
+	if err != nil {
+		// The partial counts are printed, marked so that no script takes
+		// them for the answer (and the status is 1).
+		fmt.Fprintf(stdout, "incomplete: %s; %d of %d settings not counted, so every count is a lower bound\n",
+			stopCause(ctx), c.Missing, c.Settings)
 	}
 	total := 0
 	fmt.Fprintln(stdout, "s count")
@@ -83,11 +97,15 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
+	if err != nil {
+		fmt.Fprintf(stdout, "total %d (a lower bound)\n", total)
+		return stopCause(ctx) // the one line on stderr: why it is incomplete
+	}
 	fmt.Fprintf(stdout, "total %d\n", total)
 	fmt.Fprintf(stderr, "count %s: %d settings with a possible positive solution, %d systems solved, %d families walked by substitution, %s\n",
 		s, c.Settings, c.Orbits, c.Substituted, since(start))
 	if len(c.Timeouts) > 0 {
-		fmt.Fprintf(stderr, "warning: %d settings hit the time limit; the counts are lower bounds (first: %s)\n", len(c.Timeouts), c.Timeouts[0])
+		fmt.Fprintf(stderr, "warning: %d settings hit --system-timeout; the counts are lower bounds (first: %s)\n", len(c.Timeouts), c.Timeouts[0])
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +21,10 @@ positive-integer member or a family when there is one. DIR/FORMAT/run.sh
 feeds every system to that solver, checks every answer and prints
 "N passed, N failed". Equivalent settings (the same system up to a symmetry
 of the grid) give one system unless --every-setting. DIR/records.jsonl
-holds the sweep's records. Examples:
+holds the sweep's records. --timeout bounds the whole command: past it the
+systems solved so far are written, a line "incomplete: ..." says how many
+were not, and the status is 1; --system-timeout bounds each system
+instead. Examples:
 
   families export --to singular --ops '..|.-.-.|..|.-.-.|..' --positive --sample 200 --out suite
   sh suite/singular/run.sh
@@ -44,7 +46,8 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of --sample")
 	every := fs.Bool("every-setting", false, "one system per setting, not per orbit of equivalent settings")
 	jobs := fs.Int("jobs", 0, "systems solved at once (default: one per CPU)")
-	timeout := fs.Duration("timeout", 0, "give up on a system after this long (it is then left out)")
+	timeout := fs.Duration("timeout", 0, "stop the whole command after this long: the systems solved by then are written, the rest counted as not written, and the status is 1")
+	sysTimeout := fs.Duration("system-timeout", 0, "give up on a system after this long (it is then left out)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,6 +59,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	case *sample < 0:
 		return usagef("--sample must not be negative")
 	}
+	// --timeout covers the whole command, planning included.
+	ctx, stop := commandContext(*timeout)
+	defer stop()
 	known := false
 	for _, f := range export.Formats {
 		known = known || f == *to
@@ -75,27 +81,33 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
 		return usagef("--out %s is not a directory: export writes a directory of files", *out)
 	}
-	opt.Limits = groebner.Limits{Timeout: *timeout}
-	ctx, stop := commandContext(0)
-	defer stop()
+	opt.Limits = groebner.Limits{Timeout: *sysTimeout}
 	plan, err := sweep.NewPlan(ctx, s, sweep.Options{
 		Analysis: opt, Filter: sweep.Filter{Positive: *positive, RequireAllOps: *allOps},
 		Sample: *sample, Seed: *seed, Jobs: *jobs, Members: 1, OncePerOrbit: !*every,
 	})
 	if err != nil {
 		if ctx.Err() != nil {
-			return errors.New("interrupted while planning; nothing was written")
+			return fmt.Errorf("%w while planning; nothing was written", stopCause(ctx))
 		}
 		return usageError{err}
 	}
 	res, err := export.Write(ctx, plan, *to, *out)
-	if err != nil {
+	if err != nil && res == nil {
 		return err
+	}
+	if err != nil {
+		// Cut short: what was solved is written, and the line says how
+		// much was not, so that no one takes the suite for the whole.
+		fmt.Fprintf(stdout, "incomplete: %s; %d of %d systems not written\n", stopCause(ctx), res.Unsolved, plan.Len())
 	}
 	fmt.Fprintf(stdout, "%d systems written to %s/%s", res.Systems, *out, *to)
 	if res.Skipped > 0 {
 		fmt.Fprintf(stdout, " (%d left out: timeout or error)", res.Skipped)
 	}
 	fmt.Fprintf(stdout, "; check them with: %s\n", res.Runner)
+	if err != nil {
+		return stopCause(ctx)
+	}
 	return nil
 }

@@ -82,6 +82,15 @@ func commandContext(timeout time.Duration) (context.Context, context.CancelFunc)
 	return context.WithTimeoutCause(interrupt, timeout, fmt.Errorf("timed out after %s (--timeout)", timeout))
 }
 
+// stopCause returns why ctx, a command's context, is done: "interrupted"
+// after a signal, else its cause (the --timeout message).
+func stopCause(ctx context.Context) error {
+	if interrupt.Err() != nil {
+		return errors.New("interrupted")
+	}
+	return context.Cause(ctx)
+}
+
 // interruptGrace is how long a command may take to stop after a signal
 // before main ends the process itself.
 const interruptGrace = 10 * time.Second

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -23,7 +25,8 @@ missing shard, a record whose index does not number its setting in the
 pattern, and (for a sweep without --sample, whose options merge finds from
 its id) records that are not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
 only when the merge succeeds, and only if it is a regular file that no
-sweep or merge is writing (exit status 2 otherwise).
+sweep or merge is writing (exit status 2 otherwise). SIGINT or SIGTERM
+stops the merge at once with status 1, leaving --out as it was.
 `
 
 func init() {
@@ -50,6 +53,10 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	var sum *sweep.Summary
 	var err error
+	// A signal stops the merge between two reads or records: the
+	// temporary file goes, --out stays as it was.
+	ctx, stop := commandContext(0)
+	defer stop()
 	if *out != "" {
 		// Only a regular file is replaced, and not while a sweep or
 		// another merge writes it.
@@ -70,12 +77,18 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" {
 		w := &trackedWriter{w: stdout}
-		sum, err = sweep.Merge(w, fs.Args(), inputs...)
+		sum, err = sweep.MergeContext(ctx, w, fs.Args(), inputs...)
 		if w.err != nil {
 			return w.err // the output failed, not the inputs: status 1
 		}
 	} else {
-		sum, err = mergeToFile(*out, fs.Args(), inputs)
+		sum, err = mergeToFile(ctx, *out, fs.Args(), inputs)
+	}
+	if ctx.Err() != nil {
+		if *out != "" {
+			return fmt.Errorf("%w; %s was left as it was", stopCause(ctx), *out)
+		}
+		return fmt.Errorf("%w; the merged records are incomplete", stopCause(ctx))
 	}
 	if err != nil {
 		return usageError{err}
@@ -102,12 +115,12 @@ func (t *trackedWriter) Write(b []byte) (int, error) {
 // mergeToFile merges into a new file beside out and renames it to out at
 // the end, so that out may also be an input (truncating it first would
 // lose its records) and a failed merge leaves it as it was.
-func mergeToFile(out string, names []string, inputs []io.Reader) (*sweep.Summary, error) {
+func mergeToFile(ctx context.Context, out string, names []string, inputs []io.Reader) (*sweep.Summary, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
 		return nil, err
 	}
-	sum, err := sweep.Merge(tmp, names, inputs...)
+	sum, err := sweep.MergeContext(ctx, tmp, names, inputs...)
 	if err == nil {
 		// CreateTemp makes 0600: keep the mode of the file replaced, or
 		// give a new one 0644, what os.Create makes under the usual umask.

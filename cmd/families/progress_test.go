@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/families-project/families/internal/crosscheck"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,9 +14,7 @@ import (
 // what the terminal showed.
 func inTerminal(t *testing.T, dir, args string) string {
 	t.Helper()
-	if _, err := exec.LookPath("script"); err != nil {
-		t.Skip("script (util-linux) is not installed: no pseudo-terminal to draw a progress bar on")
-	}
+	crosscheck.LookPath(t, "apt-get install bsdutils; no pseudo-terminal to draw a progress bar on", "script")
 	cmd := exec.Command("script", "-q", "-e", "-c", familiesBinary(t)+" "+args, "/dev/null")
 	cmd.Dir = dir
 	out, err := cmd.Output()

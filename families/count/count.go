@@ -52,6 +52,10 @@ type Counts struct {
 	// values into their component (their parameters are not all in the
 	// block, or they are algebraic) rather than by their parameters.
 	Substituted int
+	// Missing is the number of settings whose orbit was not counted to the
+	// end because the context was done (Count then returns these partial
+	// counts with its cause): with any, the counts are lower bounds.
+	Missing int
 }
 
 // Count counts the calcrostics of a pattern operators first, as Wolf (2010)
@@ -74,6 +78,11 @@ type Counts struct {
 // with its family decomposition), then per family and setting of the
 // orbit O(MaxSum^p) evaluations for p parameters, or O(MaxSum^4) Gröbner
 // bases of small zero-dimensional systems when substituting.
+//
+// Once ctx is done Count stops within about a system's reaction to its
+// context and returns the grids found so far, every one checked exactly,
+// with Missing set and the context's cause as the error (nil counts if
+// ctx ends while planning).
 func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, error) {
 	if opt.MaxSum < 0 {
 		return nil, fmt.Errorf("count: negative maximum sum %d", opt.MaxSum)
@@ -95,7 +104,7 @@ func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, er
 	c := &Counts{MaxSum: opt.MaxSum, BySum: map[int]int{}, Grids: map[int][]string{}, Settings: plan.Len(), Orbits: len(orbits)}
 	found := map[string]int{} // standard form -> s
 	var mu sync.Mutex
-	solved := 0
+	solved, counted := 0, 0 // orbits solved, settings counted to the end
 	jobs := opt.Jobs
 	next := make(chan *sweep.Orbit)
 	errs := make([]error, jobs)
@@ -111,10 +120,15 @@ func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, er
 				cr := &counter{opt: opt.Analysis, sel: sel, max: opt.MaxSum, found: map[string]int{}}
 				errs[w] = cr.orbit(ctx, o)
 				mu.Lock()
+				// Every grid found is checked exactly: an orbit cut short
+				// by the context still gives true ones.
 				for k, s := range cr.found {
 					found[k] = s
 				}
-				c.Timeouts = append(c.Timeouts, cr.timeouts...)
+				if errs[w] == nil && ctx.Err() == nil {
+					counted += len(o.Settings)
+					c.Timeouts = append(c.Timeouts, cr.timeouts...)
+				}
 				c.Substituted += cr.substituted
 				if solved++; opt.Progress != nil {
 					opt.Progress(solved, len(orbits))
@@ -131,8 +145,15 @@ func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, er
 	}
 	close(next)
 	wg.Wait()
-	if err := errors.Join(append(errs, ctx.Err())...); err != nil {
+	cut := ctx.Err() != nil
+	if err := errors.Join(errs...); err != nil && !cut {
 		return nil, err
+	}
+	if cut {
+		// Every setting is in one orbit: when all were counted before the
+		// context ended, the counts are whole.
+		c.Missing = c.Settings - counted
+		cut = c.Missing > 0
 	}
 	for k, s := range found {
 		c.BySum[s]++
@@ -142,11 +163,15 @@ func Count(ctx context.Context, pattern *grid.Setting, opt Options) (*Counts, er
 		slices.Sort(g)
 	}
 	slices.Sort(c.Timeouts)
+	if cut {
+		return c, context.Cause(ctx)
+	}
 	return c, nil
 }
 
 // A counter collects the standard forms of one orbit.
 type counter struct {
+	steps       int // leaves walked, for polling the context
 	opt         families.Options
 	sel         grid.LineSet // the lines checked, opt.Lines resolved
 	max         int
@@ -231,6 +256,9 @@ func (cr *counter) family(ctx context.Context, r *poly.Ring, comp *solve.Compone
 		var walk func(k, left int) error
 		walk = func(k, left int) error {
 			if k == len(params) {
+				if err := cr.tick(ctx); err != nil {
+					return err
+				}
 				x, ok := f.Eval(vals)
 				if !ok {
 					// A denominator of the formulas vanishes: the
@@ -287,6 +315,16 @@ func (cr *counter) family(ctx context.Context, r *poly.Ring, comp *solve.Compone
 	return walk(0, cr.max-(len(blockL)-len(U)))
 }
 
+// tick returns the context's error every 4,096 calls: the walks over a
+// family's parameters make O(MaxSum^p) cheap evaluations without another
+// look at the context.
+func (cr *counter) tick(ctx context.Context) error {
+	if cr.steps++; cr.steps%4096 == 0 && ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return nil
+}
+
 // oneParameter walks a rational family of one parameter p outside the
 // block by the values α of a free block number q = N(p)/D(p): the members
 // with q = α have p among the rational roots of N - αD. Cost: one root
@@ -296,6 +334,9 @@ func (cr *counter) oneParameter(ctx context.Context, r *poly.Ring, comp *solve.C
 	f := comp.Family
 	v := f.Values[q]
 	for alpha := 1; alpha <= cr.max-(len(blockL)-1); alpha++ {
+		if ctx.Err() != nil {
+			return context.Cause(ctx) // a root search may not look at it
+		}
 		h := new(poly.Poly).Sub(v.Num, new(poly.Poly).Scale(v.Den, big.NewRat(int64(alpha), 1)))
 		if h.IsZero() {
 			rest := cr.max - (len(blockL) - 1) - alpha
@@ -372,6 +413,10 @@ func freeBlockNumbers(ctx context.Context, r *poly.Ring, comp *solve.Component, 
 
 // substitute solves a component with the block numbers fixed.
 func (cr *counter) substitute(ctx context.Context, r *poly.Ring, comp *solve.Component, blockL, fixed, vals []int, rest int, emit func([]*big.Rat) error) error {
+	if ctx.Err() != nil {
+		// A small basis may be done before the engine looks at ctx.
+		return context.Cause(ctx)
+	}
 	if len(comp.Basis) > 0 {
 		r = comp.Basis[0].Ring() // the same variables, the solver's ring
 	}

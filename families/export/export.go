@@ -45,9 +45,13 @@ type System struct {
 
 // A Summary says what Write wrote.
 type Summary struct {
-	Systems int    // systems written
-	Skipped int    // records without expected answers (timeout, error)
-	Runner  string // the command that checks them, to run from any directory
+	Systems int // systems written
+	Skipped int // records without expected answers (timeout, error)
+	// Unsolved is the number of the plan's records not made because the
+	// context ended first (Write then returns its cause with the summary):
+	// their systems were not written.
+	Unsolved int
+	Runner   string // the command that checks them, to run from any directory
 	// Checks is the number of checks the runner makes; it fails unless
 	// all of them run and pass.
 	Checks int
@@ -68,7 +72,10 @@ type Summary struct {
 // rational family, by substitution over the field of its parameters) and
 // that its component contains the saturated ideal. dir also gets
 // records.jsonl, the sweep's records. A record of class timeout or error
-// has no expected answers and is skipped. Cost: Run's, plus writing.
+// has no expected answers and is skipped. Once ctx is done, Write writes
+// the systems of the records made so far (a prefix of the plan's, see
+// Run) and returns the summary, with Unsolved counting the rest, and the
+// context's cause. Cost: Run's, plus writing.
 func Write(ctx context.Context, p *sweep.Plan, format, dir string) (*Summary, error) {
 	if !slices.Contains(Formats, format) {
 		return nil, fmt.Errorf("export: unknown format %q (want %s)", format, strings.Join(Formats, ", "))
@@ -78,9 +85,9 @@ func Write(ctx context.Context, p *sweep.Plan, format, dir string) (*Summary, er
 		return nil, err
 	}
 	var recs bytes.Buffer
-	sum, err := p.Run(ctx, &recs)
-	if err != nil {
-		return nil, err
+	sum, runErr := p.Run(ctx, &recs)
+	if runErr != nil && ctx.Err() == nil {
+		return nil, runErr
 	}
 	if err := os.WriteFile(filepath.Join(dir, "records.jsonl"), recs.Bytes(), 0o644); err != nil {
 		return nil, err
@@ -90,6 +97,10 @@ func Write(ctx context.Context, p *sweep.Plan, format, dir string) (*Summary, er
 		return nil, err
 	}
 	es.Sweep = sum
+	if runErr != nil {
+		es.Unsolved = p.Len() - bytes.Count(recs.Bytes(), []byte{'\n'})
+		return es, context.Cause(ctx)
+	}
 	return es, nil
 }
 

@@ -120,13 +120,31 @@ func (p *Plan) owns(v *view) error {
 // merged unchecked if all are such. Nothing is written unless every check
 // passes. Cost: one JSON decode per record, and memory for all of them.
 func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
+	return MergeContext(context.Background(), w, names, inputs...)
+}
+
+// mergePoll is how many records (or planned settings) MergeContext handles
+// between two looks at its context: a look costs a lock, a record a JSON
+// decode, so the looks cost nothing measurable and a signal is seen within
+// milliseconds.
+const mergePoll = 1024
+
+// MergeContext is Merge that stops once ctx is done, returning its cause
+// and writing nothing more: it looks at ctx before every read of an input
+// and every mergePoll records while parsing, checking against the plan and
+// writing, so that an interrupted merge ends at once rather than after
+// reading everything. Cost: Merge's.
+func MergeContext(ctx context.Context, w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 	var all []mergeRec
 	for k, in := range inputs {
 		name := fmt.Sprintf("input %d", k+1)
 		if k < len(names) {
 			name = names[k]
 		}
-		data, err := io.ReadAll(in)
+		data, err := io.ReadAll(ctxReader{ctx, in})
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -135,7 +153,9 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 		}
 		n := 0
 		for line := range bytes.Lines(data) {
-			n++
+			if n++; n%mergePoll == 0 && ctx.Err() != nil {
+				return nil, context.Cause(ctx)
+			}
 			v, err := parseRecord(line)
 			if err == nil && v.Shard != nil {
 				line, err = cutShard(line, v.Shard)
@@ -158,13 +178,16 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 	if len(all) > 0 && all[0].v.Sweep != nil {
 		z, _ := grid.ParseSize(all[0].v.Size) // checkIndex parsed them
 		pat, _ := grid.ParseOps(all[0].v.Sweep.Pattern, z)
-		if err := checkPlan(all, pat); err != nil {
+		if err := checkPlan(ctx, all, pat); err != nil {
 			return nil, err
 		}
 	}
 	sum := NewSummary()
 	bw := bufio.NewWriter(w)
-	for _, r := range all {
+	for i, r := range all {
+		if i%mergePoll == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		if _, err := bw.Write(r.line); err != nil {
 			return nil, err
 		}
@@ -173,6 +196,19 @@ func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 		}
 	}
 	return sum, bw.Flush()
+}
+
+// A ctxReader fails its reads once its context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(b []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		return 0, context.Cause(c.ctx)
+	}
+	return c.r.Read(b)
 }
 
 // A mergeRec is one record read by Merge, with where it was read.

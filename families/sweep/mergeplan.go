@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/families-project/families/families/grid"
@@ -46,8 +47,8 @@ func sweepOptions(pat *grid.Setting, v *view) (opt Options, sel grid.LineSet, ok
 // and together with their equivalent settings all of them). It is silent
 // when the options cannot be found; checkIndex has checked each record.
 // Cost: the enumeration of the settings (see Settings), without any
-// algebra.
-func checkPlan(all []mergeRec, pat *grid.Setting) error {
+// algebra; it stops with ctx's cause once ctx is done.
+func checkPlan(ctx context.Context, all []mergeRec, pat *grid.Setting) error {
 	if len(all) == 0 || all[0].v.Sweep == nil {
 		return nil
 	}
@@ -58,7 +59,9 @@ func checkPlan(all []mergeRec, pat *grid.Setting) error {
 	}
 	k, n := 0, 0
 	for idx, s := range Settings(pat, sel, opt.Filter) {
-		n++
+		if n++; n%mergePoll == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
 		if k == len(all) {
 			if opt.OncePerOrbit {
 				continue
