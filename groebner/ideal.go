@@ -155,6 +155,11 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 	}
 	out := make([]*poly.Poly, len(S))
 	for k, g := range S {
+		// The substitution can be long: the deadline is checked between
+		// elements.
+		if err := l.check(); err != nil {
+			return nil, err
+		}
 		if out[k], err = g.Subst(y, fy).ToRing(r); err != nil {
 			return nil, err
 		}
