@@ -262,3 +262,22 @@ func TestHardeningOutputs(t *testing.T) {
 		t.Errorf("the merges differ (%d and %d bytes)", len(a), len(b))
 	}
 }
+
+// TestTimeoutBackstop runs the built program on a 4x4 setting whose
+// analysis, at the time of writing, does not look at its context for
+// seconds inside one substitution: --timeout must still end the process
+// within T plus one second (issue 11). The bound checked leaves a second
+// more for starting the process on a loaded machine; without the backstop
+// this run took 1.9 s to over 2 minutes.
+func TestTimeoutBackstop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode: runs the binary on a slow 4x4 setting")
+	}
+	for _, ops := range []string{"/-=|xxx++//|x-=|//x+xxx|xx=|=======|-x=", "x/=|-/xx/-/|xx=|/x+-x+/|+-=|=======|+x="} {
+		start := time.Now()
+		code, _, stderr := runBinary(t, "", "", "--size", "4x4", "--ops", ops, "--timeout", "1s")
+		if took := time.Since(start); code != 1 || took > 3*time.Second || !strings.Contains(stderr, "timed out") && !strings.Contains(stderr, "class timeout") {
+			t.Errorf("%s --timeout 1s: status %d after %s, stderr %q; want 1 within 2 s and a timeout", ops, code, took, stderr)
+		}
+	}
+}

@@ -49,6 +49,7 @@ func usagef(format string, args ...any) error {
 
 func main() {
 	tuneGC()
+	hardDeadline = true
 	ctx, cancel := context.WithCancel(context.Background())
 	interrupt = ctx
 	sig := make(chan os.Signal, 2)
@@ -79,8 +80,29 @@ func commandContext(timeout time.Duration) (context.Context, context.CancelFunc)
 	if timeout <= 0 {
 		return context.WithCancel(interrupt)
 	}
-	return context.WithTimeoutCause(interrupt, timeout, fmt.Errorf("timed out after %s (--timeout)", timeout))
+	ctx, cancel := context.WithTimeoutCause(interrupt, timeout, fmt.Errorf("timed out after %s (--timeout)", timeout))
+	if !hardDeadline {
+		return ctx, cancel
+	}
+	// The work looks at ctx often, but not inside every single step of
+	// the algebra (one polynomial substitution can take minutes): the
+	// promise "within T plus one second" is kept here, whatever is running.
+	backstop := time.AfterFunc(timeout+timeoutGrace, func() {
+		fmt.Fprintf(os.Stderr, "families: timed out after %s (--timeout): the work did not stop at the limit and was ended\n", timeout)
+		os.Exit(1)
+	})
+	return ctx, func() { backstop.Stop(); cancel() }
 }
+
+// hardDeadline makes commandContext end the process when a command runs
+// past its --timeout by timeoutGrace. Only main sets it: tests run
+// commands in their own process and must not be ended.
+var hardDeadline bool
+
+// timeoutGrace is how long a command may run past its --timeout before the
+// process is ended (the promise is T plus one second; the rest is
+// left for exiting).
+const timeoutGrace = 900 * time.Millisecond
 
 // stopCause returns why ctx, a command's context, is done: "interrupted"
 // after a signal, else its cause (the --timeout message).
