@@ -26,6 +26,15 @@ func (b *builder) add(c *big.Rat, m Monomial) {
 	b.mono = append(b.mono, m...)
 }
 
+// addPoly appends the terms of p, which must be over b's ring; p's
+// coefficients are copied.
+func (b *builder) addPoly(p *Poly) {
+	for i, c := range p.coef {
+		b.coef = append(b.coef, new(big.Rat).Set(c))
+		b.mono = append(b.mono, p.mono[i*b.r.stride():(i+1)*b.r.stride()]...)
+	}
+}
+
 func (b *builder) poly() *Poly {
 	s := b.r.stride()
 	n := len(b.coef)

@@ -134,7 +134,9 @@ func (p *Poly) Compose(to *Ring, images []*Poly) (*Poly, error) {
 		}
 		return pows[v][e]
 	}
-	sum := to.Zero()
+	// One builder for all products: adding each product to a running sum
+	// would merge the sum once per term, quadratic in its length.
+	b := newBuilder(to, len(p.coef))
 	for i, c := range p.coef {
 		t := to.Const(c)
 		for v := 0; v < n; v++ {
@@ -142,21 +144,51 @@ func (p *Poly) Compose(to *Ring, images []*Poly) (*Poly, error) {
 				t = new(Poly).Mul(t, pow(v, e))
 			}
 		}
-		sum = new(Poly).Add(sum, t)
+		b.addPoly(t)
 	}
-	return sum, nil
+	return b.poly(), nil
 }
 
 // Subst returns p with the polynomial q (of the same ring) substituted for
-// variable v.
+// variable v. Cost: p is split by the power of v, p = sum c_k v^k, and each
+// c_k is multiplied by q^k once, so the work is deg_v(p) products rather than
+// one per term of p.
 func (p *Poly) Subst(v int, q *Poly) *Poly {
-	images := make([]*Poly, p.ring.NumVars())
-	images[v] = q
-	out, err := p.Compose(p.ring, images)
-	if err != nil {
-		panic(err) // unreachable: every other variable maps to itself
+	if q.ring != p.ring && q.ring != nil {
+		panic("poly: Subst with a polynomial of another ring")
 	}
-	return out
+	r := p.ring
+	if p.IsZero() {
+		return r.Zero()
+	}
+	d := p.Degree(v)
+	if d == 0 {
+		return p.Clone()
+	}
+	s := r.stride()
+	parts := make([]*builder, d+1)
+	m := make(Monomial, s)
+	for i, c := range p.coef {
+		copy(m, p.mono[i*s:(i+1)*s])
+		k := int(m[v+1])
+		m[v+1] = 0
+		m[0] -= uint16(k)
+		if parts[k] == nil {
+			parts[k] = newBuilder(r, 0)
+		}
+		parts[k].add(c, m)
+	}
+	out := newBuilder(r, len(p.coef))
+	pow := r.One()
+	for k, part := range parts {
+		if k > 0 {
+			pow = new(Poly).Mul(pow, q)
+		}
+		if part != nil {
+			out.addPoly(new(Poly).Mul(part.poly(), pow))
+		}
+	}
+	return out.poly()
 }
 
 // ToRingAll returns the polynomials of ps moved to ring to by ToRing, in a

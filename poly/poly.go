@@ -254,7 +254,9 @@ func (z *Poly) MulTerm(x *Poly, c *big.Rat, m Monomial) *Poly {
 }
 
 // Mul sets z to x*y and returns z. Cost: len(x)*len(y) coefficient
-// products and a sort of the products.
+// products; the products arrive in order by merging the len(x) sorted rows
+// x_i*y with a heap, about log2(len(x)) monomial comparisons each, where
+// sorting all products would take log2(len(x)*len(y)).
 func (z *Poly) Mul(x, y *Poly) *Poly {
 	r := ringOf(x, y)
 	if r == nil || x.IsZero() || y.IsZero() {
@@ -265,17 +267,70 @@ func (z *Poly) Mul(x, y *Poly) *Poly {
 		x, y = y, x
 	}
 	s := r.stride()
-	b := newBuilder(r, len(x.coef)*len(y.coef))
-	m := make(Monomial, s)
-	c := new(big.Rat)
-	for i := range x.coef {
-		xm := Monomial(x.mono[i*s : (i+1)*s])
-		for j := range y.coef {
-			m.Mul(xm, Monomial(y.mono[j*s:(j+1)*s]))
-			b.add(c.Mul(x.coef[i], y.coef[j]), m)
+	nx, ny := len(x.coef), len(y.coef)
+	// Row i of the heap is x_i times y_{next[i]}; its monomial is kept in
+	// head[i*s:(i+1)*s].
+	next := make([]int, nx)
+	head := make([]uint16, nx*s)
+	rowMono := func(i int) Monomial { return Monomial(head[i*s : (i+1)*s]) }
+	setHead := func(i int) {
+		rowMono(i).Mul(Monomial(x.mono[i*s:(i+1)*s]), Monomial(y.mono[next[i]*s:(next[i]+1)*s]))
+	}
+	h := make([]int, 0, nx)
+	less := func(a, b int) bool { return r.order.cmp(rowMono(h[a]), rowMono(h[b])) > 0 }
+	down := func(k int) {
+		for {
+			c := 2*k + 1
+			if c >= len(h) {
+				return
+			}
+			if c+1 < len(h) && less(c+1, c) {
+				c++
+			}
+			if !less(c, k) {
+				return
+			}
+			h[k], h[c] = h[c], h[k]
+			k = c
 		}
 	}
-	*z = *b.poly()
+	for i := range nx {
+		setHead(i)
+		h = append(h, i)
+	}
+	for k := len(h)/2 - 1; k >= 0; k-- {
+		down(k)
+	}
+	coef := make([]*big.Rat, 0, nx+ny)
+	mono := make([]uint16, 0, (nx+ny)*s)
+	var last Monomial
+	t := new(big.Rat)
+	for len(h) > 0 {
+		i := h[0]
+		m := rowMono(i)
+		t.Mul(x.coef[i], y.coef[next[i]])
+		if last != nil && m.Equal(last) {
+			coef[len(coef)-1].Add(coef[len(coef)-1], t)
+		} else {
+			if n := len(coef); n > 0 && coef[n-1].Sign() == 0 {
+				coef, mono = coef[:n-1], mono[:(n-1)*s]
+			}
+			coef = append(coef, new(big.Rat).Set(t))
+			mono = append(mono, m...)
+			last = Monomial(mono[len(mono)-s:])
+		}
+		if next[i]++; next[i] < ny {
+			setHead(i)
+		} else {
+			h[0] = h[len(h)-1]
+			h = h[:len(h)-1]
+		}
+		down(0)
+	}
+	if n := len(coef); n > 0 && coef[n-1].Sign() == 0 {
+		coef, mono = coef[:n-1], mono[:(n-1)*s]
+	}
+	*z = Poly{ring: r, coef: coef, mono: mono}
 	return z
 }
 

@@ -393,3 +393,49 @@ func TestAliasingAndFreshStorage(t *testing.T) {
 		}
 	}
 }
+
+// TestSubstComposeEval checks Subst and Compose against evaluation: for
+// random p, q and point a, (p with x_v = q)(a) = p(a with a_v = q(a)),
+// (p*q)(a) = p(a)*q(a), and Subst agrees with Compose term by term.
+func TestSubstComposeEval(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, ord := range []Order{Grevlex, Lex} {
+		r := MustRing(ord, "x", "y", "z")
+		randPoly := func(terms, deg int) *Poly {
+			p := r.Zero()
+			for range terms {
+				m := make([]int, 3)
+				for v := range m {
+					m[v] = rng.IntN(deg + 1)
+				}
+				c := big.NewRat(int64(rng.IntN(19)-9), int64(rng.IntN(3)+1))
+				p = new(Poly).Add(p, new(Poly).MulTerm(r.One(), c, r.NewMonomial(m...)))
+			}
+			return p
+		}
+		for range 50 {
+			p, q := randPoly(rng.IntN(12), 4), randPoly(rng.IntN(5), 2)
+			v := rng.IntN(3)
+			a0 := []*big.Rat{big.NewRat(int64(rng.IntN(7)-3), 2), big.NewRat(2, 3), big.NewRat(int64(rng.IntN(5)+1), 1)}
+			got := p.Subst(v, q)
+			images := make([]*Poly, 3)
+			images[v] = q
+			viaCompose, err := p.Compose(r, images)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prod := new(Poly).Mul(p, q); prod.Eval(a0).Cmp(new(big.Rat).Mul(p.Eval(a0), q.Eval(a0))) != 0 {
+				t.Fatalf("(%v)*(%v) = %v is not the product at %v", p, q, prod, a0)
+			}
+			if !got.Equal(viaCompose) {
+				t.Fatalf("Subst(%d, %v) of %v = %v, Compose gives %v", v, q, p, got, viaCompose)
+			}
+			a := []*big.Rat{big.NewRat(int64(rng.IntN(7)-3), 2), big.NewRat(int64(rng.IntN(7)-3), 1), big.NewRat(1, int64(rng.IntN(4)+1))}
+			b := slices.Clone(a)
+			b[v] = q.Eval(a)
+			if got.Eval(a).Cmp(p.Eval(b)) != 0 {
+				t.Fatalf("(%v with var %d = %v)(%v) = %v, want %v", p, v, q, a, got.Eval(a), p.Eval(b))
+			}
+		}
+	}
+}
