@@ -155,12 +155,13 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 	}
 	out := make([]*poly.Poly, len(S))
 	for k, g := range S {
-		// The substitution can be long: the deadline is checked between
-		// elements.
-		if err := l.check(); err != nil {
-			return nil, err
+		// A substitution into a high power of y can take seconds: it
+		// looks at the deadline between powers.
+		h, err := g.SubstContext(ctx, y, fy)
+		if err != nil {
+			return nil, l.check()
 		}
-		if out[k], err = g.Subst(y, fy).ToRing(r); err != nil {
+		if out[k], err = h.ToRing(r); err != nil {
 			return nil, err
 		}
 	}

@@ -1,6 +1,7 @@
 package poly
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -154,16 +155,27 @@ func (p *Poly) Compose(to *Ring, images []*Poly) (*Poly, error) {
 // c_k is multiplied by q^k once, so the work is deg_v(p) products rather than
 // one per term of p.
 func (p *Poly) Subst(v int, q *Poly) *Poly {
+	out, err := p.SubstContext(context.Background(), v, q)
+	if err != nil {
+		panic(err) // unreachable: the background context is never done
+	}
+	return out
+}
+
+// SubstContext is Subst that stops with ctx's error when ctx is done; it
+// looks at ctx every few thousand coefficient products, since substituting
+// a long polynomial into a high power can take seconds.
+func (p *Poly) SubstContext(ctx context.Context, v int, q *Poly) (*Poly, error) {
 	if q.ring != p.ring && q.ring != nil {
 		panic("poly: Subst with a polynomial of another ring")
 	}
 	r := p.ring
 	if p.IsZero() {
-		return r.Zero()
+		return r.Zero(), nil
 	}
 	d := p.Degree(v)
 	if d == 0 {
-		return p.Clone()
+		return p.Clone(), nil
 	}
 	s := r.stride()
 	parts := make([]*builder, d+1)
@@ -182,13 +194,21 @@ func (p *Poly) Subst(v int, q *Poly) *Poly {
 	pow := r.One()
 	for k, part := range parts {
 		if k > 0 {
-			pow = new(Poly).Mul(pow, q)
+			next := new(Poly)
+			if err := next.mulContext(ctx, pow, q); err != nil {
+				return nil, err
+			}
+			pow = next
 		}
 		if part != nil {
-			out.addPoly(new(Poly).Mul(part.poly(), pow))
+			t := new(Poly)
+			if err := t.mulContext(ctx, part.poly(), pow); err != nil {
+				return nil, err
+			}
+			out.addPoly(t)
 		}
 	}
-	return out.poly()
+	return out.poly(), nil
 }
 
 // ToRingAll returns the polynomials of ps moved to ring to by ToRing, in a

@@ -1,6 +1,7 @@
 package poly
 
 import (
+	"context"
 	"math/big"
 	"slices"
 )
@@ -258,10 +259,17 @@ func (z *Poly) MulTerm(x *Poly, c *big.Rat, m Monomial) *Poly {
 // x_i*y with a heap, about log2(len(x)) monomial comparisons each, where
 // sorting all products would take log2(len(x)*len(y)).
 func (z *Poly) Mul(x, y *Poly) *Poly {
+	z.mulContext(context.Background(), x, y)
+	return z
+}
+
+// mulContext is Mul that gives up, leaving z unchanged and returning
+// ctx's error, when ctx is done; it looks every 4096 products.
+func (z *Poly) mulContext(ctx context.Context, x, y *Poly) error {
 	r := ringOf(x, y)
 	if r == nil || x.IsZero() || y.IsZero() {
 		*z = Poly{ring: r}
-		return z
+		return nil
 	}
 	if len(x.coef) > len(y.coef) {
 		x, y = y, x
@@ -305,7 +313,13 @@ func (z *Poly) Mul(x, y *Poly) *Poly {
 	mono := make([]uint16, 0, (nx+ny)*s)
 	var last Monomial
 	t := new(big.Rat)
-	for len(h) > 0 {
+	done := ctx.Done() // nil for a context that is never done
+	for n := 0; len(h) > 0; n++ {
+		if done != nil && n&4095 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		i := h[0]
 		m := rowMono(i)
 		t.Mul(x.coef[i], y.coef[next[i]])
@@ -331,7 +345,7 @@ func (z *Poly) Mul(x, y *Poly) *Poly {
 		coef, mono = coef[:n-1], mono[:(n-1)*s]
 	}
 	*z = Poly{ring: r, coef: coef, mono: mono}
-	return z
+	return nil
 }
 
 // Pow sets z to x^n (n >= 0) and returns z, by repeated squaring.

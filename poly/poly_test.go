@@ -1,6 +1,8 @@
 package poly
 
 import (
+	"context"
+	"errors"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -437,5 +439,26 @@ func TestSubstComposeEval(t *testing.T) {
 				t.Fatalf("(%v with var %d = %v)(%v) = %v, want %v", p, v, q, a, got.Eval(a), p.Eval(b))
 			}
 		}
+	}
+}
+
+// TestSubstContextStops checks that a long substitution gives up with the
+// context's error once the context is done, and agrees with Subst when it
+// is not.
+func TestSubstContextStops(t *testing.T) {
+	r := MustRing(Grevlex, "x", "y", "z")
+	p := r.MustParse("y^40*(x + z + 1) + y^3 - x")
+	q := r.MustParse("x^2 + x*z + z^2 + 3*x + 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.SubstContext(ctx, 1, q); !errors.Is(err, context.Canceled) {
+		t.Errorf("SubstContext with a canceled context: %v, want context.Canceled", err)
+	}
+	got, err := p.SubstContext(context.Background(), 1, q)
+	if err != nil || !got.Equal(p.Subst(1, q)) {
+		t.Errorf("SubstContext = %v, %v; want Subst's result", got, err)
+	}
+	if got.Degree(1) != 0 || got.TotalDegree() != 81 {
+		t.Errorf("substituted: degree in y %d, total %d; want 0 and 81", got.Degree(1), got.TotalDegree())
 	}
 }
