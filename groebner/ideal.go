@@ -120,7 +120,8 @@ func eliminateFast(ctx context.Context, big, small *poly.Ring, moved []*poly.Pol
 //
 // A monomial f saturates by its variables one at a time; any other f
 // becomes one: with a new variable y, I : f^∞ is the image under y -> f of
-// (I + <y - f>) : y^∞. Saturation by a variable (saturate.go) takes a
+// (I + <y - f>) : y^∞, unless a basis mod p proves first that f is a
+// nonzero divisor (saturate_poly.go), when I : f^∞ = I. Saturation by a variable (saturate.go) takes a
 // basis of I in grevlex, then one basis mod p per variable when the
 // variable does not change the ideal (the usual case), otherwise one
 // homogeneous basis with the variable last (Bayer's lemma). Cost: that,
@@ -137,6 +138,26 @@ func Saturate(ctx context.Context, F []*poly.Poly, f *poly.Poly, lim Limits) ([]
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()
 	ctx, lim = l.ctx, innerLimits(&l)
+	// Most often f changes nothing (saturate_poly.go): one basis mod p
+	// proves it, where the saturation costs a basis in one more variable.
+	rg, G, err := grevlexBasis(r, F, &l)
+	if err != nil {
+		return nil, err
+	}
+	nzd, err := nonZeroDivisorPoly(rg, G, f, &l)
+	if err != nil {
+		return nil, err
+	}
+	if nzd {
+		if r.Order().Equal(poly.Grevlex) {
+			return G, nil
+		}
+		Gr, err := poly.ToRingAll(G, r)
+		if err != nil {
+			return nil, err
+		}
+		return Basis(ctx, Gr, lim)
+	}
 	// With y last: I + <y - f>, saturated by y, then y -> f.
 	ry, err := poly.NewRing(append(r.Vars(), freshName(r)), poly.Grevlex)
 	if err != nil {
