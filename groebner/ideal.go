@@ -20,8 +20,32 @@ func NormalForm(f *poly.Poly, G []*poly.Poly) *poly.Poly {
 	return r
 }
 
-// IsMember reports whether f lies in the ideal whose Gröbner basis is G.
-func IsMember(f *poly.Poly, G []*poly.Poly) bool { return NormalForm(f, G).IsZero() }
+// IsMember reports whether f lies in the ideal whose Gröbner basis is G
+// (in f's ring and order). Cost: one top-reduction by the engine's
+// geobuckets, where NormalForm's division merges the whole remainder at
+// every step.
+func IsMember(f *poly.Poly, G []*poly.Poly) bool {
+	if f.IsZero() {
+		return true
+	}
+	r := f.Ring()
+	l, cancel := newLimits(context.Background(), Limits{})
+	defer cancel()
+	eg := newEngine(r, newMonoOps(r), &l)
+	B := slices.Clone(nonzero(G))
+	sortBasis(r, B)
+	for _, b := range slices.Backward(B) { // by increasing leading monomial
+		if b.Ring() != r {
+			return NormalForm(f, G).IsZero()
+		}
+		eg.push(eg.fromPoly(b))
+	}
+	w, err := eg.reduce(eg.fromPoly(f), false)
+	if err != nil {
+		return NormalForm(f, G).IsZero()
+	}
+	return len(w.c) == 0
+}
 
 // EqualIdeals reports whether F1 and F2 (same ring) generate the same
 // ideal, by comparing reduced bases, which are unique.

@@ -74,6 +74,9 @@ func TestRandomIdealProperties(t *testing.T) {
 		if !IsMember(new(poly.Poly).Sub(h, nf), G) {
 			t.Fatal("h - NF(h) is not in the ideal")
 		}
+		if IsMember(h, G) != nf.IsZero() {
+			t.Fatalf("IsMember(%v) = %v, but its normal form is %v", h, IsMember(h, G), nf)
+		}
 
 		// A basis in another order generates the same ideal: each basis
 		// reduces to zero modulo the other. Lex goes through FGLM for
