@@ -96,13 +96,23 @@ func nonZeroDivisor(rg *poly.Ring, G []*poly.Poly, v int, lim *limits) (bool, er
 	if !ok {
 		return false, nil
 	}
+	got, ok, err := modHilbertNumerator(rh, Fh, lim)
+	return ok && slices.Equal(trimZeros(got), trimZeros(want)), err
+}
+
+// modHilbertNumerator returns the Hilbert numerator of the ideal of the
+// homogeneous Fh (in rh) reduced mod p, for the first of three primes that
+// divides no denominator or leading coefficient; it is coefficientwise at
+// least that over Q (see above). ok is false when no prime served or the
+// numerator passes its budget. Cost: one basis mod p.
+func modHilbertNumerator(rh *poly.Ring, Fh []*poly.Poly, lim *limits) (num []int64, ok bool, err error) {
 	Fh = nonzeroSorted(rh, Fh)
 	ops := newMonoOps(rh)
 	for i := range 3 {
 		me := newModEngine(ops, fglmPrime(i), lim)
 		ok, err := me.run(Fh)
 		if err != nil {
-			return false, err
+			return nil, false, err
 		}
 		if !ok {
 			continue // p divides a denominator or leading coefficient
@@ -115,10 +125,10 @@ func nonZeroDivisor(rg *poly.Ring, G []*poly.Poly, v int, lim *limits) (bool, er
 		for k, b := range basis {
 			lms[k] = b.m[1:ops.stride]
 		}
-		got, ok := hilbertNumerator(lms, maxHilbertSteps)
-		return ok && slices.Equal(got, want), nil
+		num, ok := hilbertNumerator(lms, maxHilbertSteps)
+		return num, ok, nil
 	}
-	return false, nil
+	return nil, false, nil
 }
 
 // leadExps returns the exponent vectors of the leading monomials of G.
