@@ -59,7 +59,7 @@ func Basis(ctx context.Context, F []*poly.Poly, lim Limits) ([]*poly.Poly, error
 	e.budget = plainBudget
 	G, err := e.buchberger(input)
 	var le *LimitError
-	if err == errBudget || errors.As(err, &le) && le.Limit == "coefficient size" {
+	if err == errBudget || errors.As(err, &le) && le.Limit == LimitCoeffBits {
 		// Too big for the plain run, or too much coefficient growth in it:
 		// the trace algorithm skips most of the work that causes both.
 		// The plain run's basis seeds the replay: same algorithm, same

@@ -335,7 +335,7 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 			return nil, st, err
 		}
 		if lim != nil && lim.maxBits > 0 && M.BitLen() > 2*lim.maxBits+64 {
-			return nil, st, &LimitError{Limit: "coefficient size", Value: int64(lim.maxBits)}
+			return nil, st, &LimitError{Limit: LimitCoeffBits, Value: int64(lim.maxBits)}
 		}
 		// The walks of a batch of primes run at once; their results are
 		// folded in prime order, so the outcome does not depend on timing.

@@ -51,7 +51,7 @@ type caser struct {
 
 func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
 	if c.cases++; c.cases > c.opt.MaxCases {
-		return nil, &groebner.LimitError{Limit: "decomposition cases", Value: int64(c.opt.MaxCases)}
+		return nil, &groebner.LimitError{Limit: LimitCases, Value: int64(c.opt.MaxCases)}
 	}
 	if err := c.ctx.Err(); err != nil {
 		return nil, limitErr(err)

@@ -382,7 +382,7 @@ func (red *Reduction) liftFamily(f *Family) (*Family, error) {
 	for _, v := range f.Values {
 		i, ok := red.Sub.VarIndex(v.Name)
 		if !ok {
-			return nil, fmt.Errorf("solve: internal error: family number %s not in %s", v.Name, red.Sub)
+			return nil, fmt.Errorf("%w: family number %s not in %s", ErrInternal, v.Name, red.Sub)
 		}
 		var err error
 		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(red.Sub); err != nil {
@@ -427,7 +427,7 @@ func (red *Reduction) subIndex(name string) int {
 // condition does.
 func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Family, error) {
 	if len(c.Basis) == 0 {
-		return nil, fmt.Errorf("solve: internal error: algebraic family without a basis")
+		return nil, fmt.Errorf("%w: algebraic family without a basis", ErrInternal)
 	}
 	B := c.Basis[0].Ring()
 	byName := map[string]*Value{}
@@ -441,7 +441,7 @@ func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Fam
 		}
 		v := byName[name]
 		if v == nil || !v.InNumbers {
-			return ratFunc{}, fmt.Errorf("solve: internal error: number %s of an algebraic family is neither base nor eliminated", name)
+			return ratFunc{}, fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
 		}
 		return ratFunc{v.Num, v.Den}.toRing(B)
 	}
@@ -463,12 +463,12 @@ func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Fam
 	}
 	for _, eq := range F {
 		if !groebner.IsMember(substRational(eq, vals), c.Basis) {
-			return nil, fmt.Errorf("solve: internal error: %s = 0 does not hold on the lifted family in %v", eq, c.Family.Parameters)
+			return nil, fmt.Errorf("%w: %s = 0 does not hold on the lifted family in %v", ErrInternal, eq, c.Family.Parameters)
 		}
 	}
 	for _, h := range nonzero {
 		if groebner.IsMember(substRational(h, vals), c.Basis) {
-			return nil, fmt.Errorf("solve: internal error: nonzero condition %s vanishes on the lifted family in %v", h, c.Family.Parameters)
+			return nil, fmt.Errorf("%w: nonzero condition %s vanishes on the lifted family in %v", ErrInternal, h, c.Family.Parameters)
 		}
 	}
 	out := &Family{Parameters: c.Family.Parameters, Kind: Algebraic, Degree: c.Family.Degree}
