@@ -130,7 +130,7 @@ func load(path string) (*benchCase, error) {
 	}
 	r, F, err := poly.ParseSystem(string(data), poly.Grevlex)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	c := &benchCase{ring: r, F: F}
 	for _, f := range F {
@@ -232,7 +232,7 @@ func timeSingular(exe string, cs []*benchCase, repeat int) (map[string]float64, 
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	if err := cmd.Run(); err != nil {
-		return nil, "", fmt.Errorf("%v: %s", err, out.String())
+		return nil, "", fmt.Errorf("%w: %s", err, out.String())
 	}
 	best := map[string]float64{}
 	seen := map[string]int{}

@@ -323,7 +323,7 @@ func checkIndex(r mergeRec, patterns map[string]*grid.Setting) error {
 			pat, err = grid.ParseOps(v.Sweep.Pattern, z)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: the sweep's pattern %s of size %s does not parse: %v", r.where(), v.Sweep.Pattern, v.Size, err)
+			return fmt.Errorf("%s: the sweep's pattern %s of size %s does not parse: %w", r.where(), v.Sweep.Pattern, v.Size, err)
 		}
 		patterns[k] = pat
 	}
