@@ -10,15 +10,34 @@ import (
 )
 
 // A progress draws a bar on a terminal for a long run (a sweep, a count):
-// done and total, the rate, the time so far and the time left (from the
-// rate of the last ten seconds, github.com/schollz/progressbar's
-// estimate). It is redrawn at most ten times a second. A nil *progress
-// draws nothing.
+// done and total, the rate, the time so far and the time left. The time
+// left is the work left at the average rate since the first step was
+// reported (timeLeft; the setup before it, such as a count's orbits, is
+// not work at that rate), not github.com/schollz/progressbar's estimate
+// from the last few seconds, which swung between 3 and 13 minutes within
+// one minute of a count on a busy machine and said 0s before the first
+// step. It is redrawn at most
+// ten times a second. Its methods are called from one goroutine at a time.
+// A nil *progress draws nothing.
 type progress struct {
 	w     io.Writer
 	label string
 	unit  string // what is counted, in the rate: "records" per second
 	bar   *progressbar.ProgressBar
+	first time.Time // when the first step was reported (update)
+	base  int       // the steps done then
+	shown time.Time // when the time left was last put in the description
+}
+
+// timeLeft returns the time left for the work after done of total steps
+// in elapsed, at the average rate so far, and false while there is too
+// little to go on (no step done, or less than a second).
+func timeLeft(done, total int, elapsed time.Duration) (time.Duration, bool) {
+	if done <= 0 || elapsed < time.Second || total < done {
+		return 0, false
+	}
+	left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+	return left.Round(time.Second), true
 }
 
 // newProgress returns a progress on stderr, or nil (no bar) when stderr is
@@ -57,7 +76,8 @@ func (p *progress) begin(total int) {
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
 		progressbar.OptionSetItsString(p.unit),
-		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetPredictTime(false),
+		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
@@ -74,6 +94,18 @@ func (p *progress) update(done, total int) {
 	}
 	if p.bar.GetMax() != total {
 		p.bar.ChangeMax(total)
+	}
+	now := time.Now()
+	if p.first.IsZero() {
+		p.first, p.base = now, done
+	}
+	if now.Sub(p.shown) >= time.Second {
+		p.shown = now
+		desc := p.label + ", time left unknown"
+		if left, ok := timeLeft(done-p.base, total-p.base, now.Sub(p.first)); ok {
+			desc = p.label + ", " + left.String() + " left"
+		}
+		p.bar.Describe(desc)
 	}
 	p.bar.Set(done)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // inTerminal runs the built command under script(1), which gives it a
@@ -22,6 +23,31 @@ func inTerminal(t *testing.T, dir, args string) string {
 		t.Fatalf("families %s in a terminal: %v\n%s", args, err, out)
 	}
 	return string(out)
+}
+
+// TestTimeLeft checks the bar's time left (issue 14, item 7): the work
+// left at the average rate so far, and none before a step is done or a
+// second has passed (the library's estimate said 0s there, and 13m24s
+// for a 12 s run from the rate of its first moments).
+func TestTimeLeft(t *testing.T) {
+	tests := []struct {
+		done, total int
+		elapsed     time.Duration
+		want        time.Duration
+		ok          bool
+	}{
+		{0, 8192, 3 * time.Second, 0, false},
+		{5, 100, 500 * time.Millisecond, 0, false},
+		{938, 8192, 48 * time.Second, 371 * time.Second, true},
+		{10, 40, 3 * time.Second, 9 * time.Second, true},
+		{40, 40, 12 * time.Second, 0, true},
+	}
+	for _, tc := range tests {
+		got, ok := timeLeft(tc.done, tc.total, tc.elapsed)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("timeLeft(%d, %d, %s) = %s, %t; want %s, %t", tc.done, tc.total, tc.elapsed, got, ok, tc.want, tc.ok)
+		}
+	}
 }
 
 // TestProgressBarTerminal checks issue item 7: a sweep draws its bar on a
