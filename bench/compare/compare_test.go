@@ -129,6 +129,10 @@ func TestCompareMarkdown(t *testing.T) {
 		t.Log("Singular not installed; its cells must be n/a")
 		haveSingular = false
 	}
+	haveSymPy := exec.Command(cfg.Python, "-c", "import sympy").Run() == nil
+	if !haveSymPy && crosscheck.InCI() {
+		t.Fatalf("%s has no SymPy (CI=true: a cross-check that does not run fails)", cfg.Python)
+	}
 	var out bytes.Buffer
 	if err := run(context.Background(), cfg, &out, io.Discard); err != nil {
 		t.Fatal(err)
@@ -148,6 +152,9 @@ func TestCompareMarkdown(t *testing.T) {
 		}
 		if !haveSingular && sing != "n/a" {
 			t.Errorf("Singular is missing but its cell is %q", sing)
+		}
+		if sympy := r[7]; haveSymPy && !regexp.MustCompile(`^[0-9.]+$`).MatchString(sympy) {
+			t.Errorf("SymPy is installed but its cell is %q", sympy)
 		}
 	}
 	t.Logf("\n%s", out.String())
@@ -300,7 +307,8 @@ func TestCheckComparesBases(t *testing.T) {
 		{"same ideal, three printings", []*result{ok(ours), ok(singular), ok(sympy)}, "ok"},
 		{"same size, other basis", []*result{ok(ours), ok(other)}, "MISMATCH"},
 		{"other size", []*result{ok(ours), {status: stOK, elems: 3}}, "MISMATCH"},
-		{"basis not reported: sizes", []*result{ok(ours), {status: stOK, elems: 2}}, "ok"},
+		{"basis not reported: sizes only", []*result{ok(ours), {status: stOK, elems: 2}}, "sizes"},
+		{"basis not reported, a third basis differs", []*result{ok(ours), {status: stOK, elems: 2}, ok(other)}, "MISMATCH"},
 		{"one finished", []*result{ok(ours), {status: stTimeout}}, "-"},
 	} {
 		if got := check(tc.rs...); got != tc.want {

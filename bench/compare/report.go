@@ -106,16 +106,20 @@ func (rep *report) ratio(a, b *result) string {
 
 // check compares the bases of the finished tools, in canonical form (see
 // canonical), and their numbers of elements: "MISMATCH" when two differ,
-// "ok" when at least two finished and agree, "-" otherwise. A tool that
-// did not report its basis is compared by its number of elements alone.
+// "ok" when at least two finished and their bases agree, "-" otherwise. A
+// tool that did not report its basis is compared by its number of
+// elements alone, and the column says "sizes" instead of "ok", so that a
+// lost basis cannot pass for a compared one.
 func check(rs ...*result) string {
 	n := 0
+	sizesOnly := false
 	var first *result
 	for _, r := range rs {
 		if r.status != stOK {
 			continue
 		}
 		n++
+		sizesOnly = sizesOnly || r.basis == ""
 		if first == nil {
 			first = r
 			continue
@@ -129,6 +133,9 @@ func check(rs ...*result) string {
 	}
 	if n < 2 {
 		return "-"
+	}
+	if sizesOnly {
+		return "sizes"
 	}
 	return "ok"
 }
