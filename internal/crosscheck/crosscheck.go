@@ -21,11 +21,32 @@ func InCI() bool { return os.Getenv("CI") == "true" }
 // it from the test's goroutine, as t.Skip.
 func Skip(t testing.TB, msg string) {
 	t.Helper()
-	if InCI() {
-		t.Fatalf("%s (CI=true: a cross-check that does not run fails)", msg)
+	if failInCI(t, msg) {
 		return
 	}
 	t.Skip(msg)
+}
+
+// Missing reports that a tool for part of test t is absent, for a test
+// that goes on without that part: t.Log with msg, or under CI=true
+// t.Fatal, as Skip. Call it from the test's goroutine.
+func Missing(t testing.TB, msg string) {
+	t.Helper()
+	if failInCI(t, msg) {
+		return
+	}
+	t.Log(msg)
+}
+
+// failInCI fails t with msg under CI=true and reports whether it did (for
+// a testing.TB whose Fatalf returns).
+func failInCI(t testing.TB, msg string) bool {
+	t.Helper()
+	if !InCI() {
+		return false
+	}
+	t.Fatalf("%s (CI=true: a cross-check that does not run fails)", msg)
+	return true
 }
 
 // LookPath returns the path of the first of names found on PATH, or stops

@@ -22,7 +22,8 @@ func (r *recorder) Fatalf(format string, args ...any) {
 	r.msg = format
 }
 
-// TestSkip: outside CI an absent tool skips; under CI=true it fails.
+// TestSkip: outside CI an absent tool skips (Skip) or is logged
+// (Missing); under CI=true both fail.
 func TestSkip(t *testing.T) {
 	for _, tc := range []struct {
 		ci           string
@@ -37,6 +38,12 @@ func TestSkip(t *testing.T) {
 		Skip(r, "no tool")
 		if r.skipped != tc.skip || r.failed != tc.failed {
 			t.Errorf("CI=%q: skipped %v failed %v, want %v %v", tc.ci, r.skipped, r.failed, tc.skip, tc.failed)
+		}
+		// Missing goes on (logs) where Skip skips, and fails as it does.
+		r = &recorder{TB: t}
+		Missing(r, "no tool for one part")
+		if r.skipped || r.failed != tc.failed {
+			t.Errorf("CI=%q: Missing skipped %v failed %v, want false %v", tc.ci, r.skipped, r.failed, tc.failed)
 		}
 	}
 }
