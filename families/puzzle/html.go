@@ -96,6 +96,10 @@ type htmlItem struct {
 	Grid    [][]htmlCell
 	Answer  [][]htmlCell
 	Caption string
+	// Hint is a line under a question's grid, for a question that reveals
+	// no number (its lines alone decide them): an empty grid would look
+	// like a printing fault.
+	Hint string
 }
 
 // WriteHTML writes the sheet as one self-contained HTML page (no external
@@ -126,7 +130,11 @@ func WriteHTML(w io.Writer, sh *Sheet) error {
 	}
 	for i, q := range sh.Questions {
 		qg = append(qg, q.Grid)
-		data.Questions = append(data.Questions, htmlItem{N: i + 1, Grid: htmlRows(q.Grid, strokes), Answer: htmlRows(q.SolvedGrid(), strokes)})
+		it := htmlItem{N: i + 1, Grid: htmlRows(q.Grid, strokes), Answer: htmlRows(q.SolvedGrid(), strokes)}
+		if len(q.Revealed) == 0 {
+			it.Hint = "No number is given: the lines alone decide them."
+		}
+		data.Questions = append(data.Questions, it)
 	}
 	if len(pg) > 0 {
 		data.PuzzleRules = sheetRules(sh, pg)

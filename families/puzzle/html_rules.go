@@ -16,13 +16,14 @@ import (
 // every shown line is taken to have =.
 func sheetRules(sh *Sheet, grids []*tokengrid.Grid) string {
 	diag := showsDiagonals(grids)
-	withEq, zero := 0, 0
+	withEq, zero, short := 0, 0, false
 	if sh.Setting != nil {
 		lines, _ := sh.Setting.Lines(sh.Lines)
 		for _, l := range lines {
 			if !diag && (l.Kind == grid.Diag || l.Kind == grid.Short) {
 				continue
 			}
+			short = short || l.Kind == grid.Short
 			if l.HasEq() {
 				withEq++
 			} else {
@@ -35,6 +36,11 @@ func sheetRules(sh *Sheet, grids []*tokengrid.Grid) string {
 	what := "row and column"
 	if diag {
 		what = "row, column and diagonal"
+	}
+	if short {
+		// The short diagonals (two numbers on a 3 x 3 grid) are easy
+		// to take for no line at all.
+		what += " (the short diagonals too)"
 	}
 	var b strings.Builder
 	switch {

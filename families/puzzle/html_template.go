@@ -33,11 +33,12 @@ table.grid td.q { background: #eee; }
 table.grid td.o, table.grid td.e { width: 1.5em; font-size: 1.05em; }
 table.grid td.d { width: 1.5em; font-size: 1.05em; position: relative; }
 table.grid td.d svg { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
-table.grid td.d line { stroke: #555; stroke-width: 1.3; stroke-dasharray: 2 2; vector-effect: non-scaling-stroke; }
+table.grid td.d line { stroke: #444; stroke-width: 1.2; vector-effect: non-scaling-stroke; }
 table.grid td.d span { position: relative; background: #fff; border-radius: 50%; padding: 0 0.12em; }
 section.answers { break-before: page; page-break-before: always; }
 section.answers h2 { margin-top: 0; }
 p.letters { width: 0; min-width: 100%; margin: 0.3em 0 0; font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; }
+p.hint { width: 0; min-width: 100%; margin: 0.3em 0 0; font-size: 0.85em; }
 p.note { margin-top: 2em; font-size: 0.8em; color: #555; }
 @media screen { body { margin: 1.5em; } section.answers { margin-top: 3em; border-top: 1px solid #aaa; padding-top: 1em; } }
 </style>
@@ -62,6 +63,7 @@ p.note { margin-top: 2em; font-size: 0.8em; color: #555; }
 <div class="items">
 {{range .Questions}}<figure class="question"><figcaption>Question {{.N}}</figcaption>
 {{template "grid" .Grid}}
+{{if .Hint}}<p class="hint">{{.Hint}}</p>{{end}}
 </figure>
 {{end}}</div>{{end}}
 </section>

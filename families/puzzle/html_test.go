@@ -149,6 +149,11 @@ func TestSheetKinds(t *testing.T) {
 			if strings.Contains(page, "true equation") == zero || strings.Contains(page, "works out to 0") != zero {
 				t.Errorf("the rules do not fit a setting with = in its lines: %t", !zero)
 			}
+			// Only the all-zero setting's lines (all four kinds) take in
+			// the short diagonals; the rules must say so.
+			if strings.Contains(page, "(the short diagonals too)") != zero {
+				t.Errorf("the rules speak of short diagonals: %t, want %t", !zero, zero)
+			}
 			// Lines rows,cols,diag pass one diagonal through each diagonal
 			// cell; all four kinds (no =) pass two.
 			strokes := 1
@@ -177,5 +182,27 @@ func TestSheetKinds(t *testing.T) {
 func TestEmptySheet(t *testing.T) {
 	if err := WriteHTML(&bytes.Buffer{}, &Sheet{Title: "x"}); !errors.Is(err, ErrEmptySheet) {
 		t.Errorf("a sheet of nothing: %v, want ErrEmptySheet", err)
+	}
+}
+
+// TestSheetHint: a question that reveals no number (the all-zero setting
+// of Wolf (2010) has one solution, so its lines alone decide it) says so
+// under its grid; a question with revealed numbers says nothing.
+func TestSheetHint(t *testing.T) {
+	for _, tc := range []struct {
+		ops  string
+		hint bool
+	}{{"--|-----|-/|x-+--|+-", true}, {"x=|+x//-|x=|=====|x=", false}} {
+		sh := kindSheet(t, tc.ops, false, 1, 1)
+		if got := len(sh.Questions[0].Revealed) == 0; got != tc.hint {
+			t.Fatalf("%s: question reveals nothing: %t, want %t", tc.ops, got, tc.hint)
+		}
+		var b bytes.Buffer
+		if err := WriteHTML(&b, sh); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), `<p class="hint">No number is given`); got != tc.hint {
+			t.Errorf("%s: hint under the question: %t, want %t", tc.ops, got, tc.hint)
+		}
 	}
 }
