@@ -47,6 +47,10 @@ func TestPolynomialArguments(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "column") || strings.Contains(errOut, "flag") {
 		t.Errorf("factor -x^^2: exit %d, stderr %q; want 2 and a parse error", code, errOut)
 	}
+	// The help says that -- works too (item 1).
+	if _, out, _ := runBinary(t, dir, "", "factor", "--help"); !strings.Contains(out, "families factor -- '-x^2+1'") {
+		t.Errorf("factor --help does not say that -- works:\n%s", out)
+	}
 	code, _, errOut = runBinary(t, dir, "", "factor", "--frobnicate", "x")
 	if code != 2 || !strings.Contains(errOut, "frobnicate") {
 		t.Errorf("factor --frobnicate: exit %d, stderr %q; want 2 naming the flag", code, errOut)
