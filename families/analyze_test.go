@@ -45,9 +45,17 @@ var goldenTables = []struct {
 	// decompose also runs the family solver; the larger grids check the
 	// saturated system only, as their families take a second each.
 	decompose bool
+	// kinds are what the table must reach (the keys of TestGoldenSingular's
+	// tally), so that it cannot lose its variety unnoticed.
+	kinds []string
 }{
-	{"pattern_eq", 300, true}, {"pattern_zero", 300, true}, {"finite_zero", 60, true}, {"ltr_eq", 100, true},
-	{"grid_3x4", 100, false}, {"eqs_3x4", 100, false}, {"grid_4x4", 13, false},
+	{"pattern_eq", 300, true, []string{"inconsistent", "family rational", "family algebraic"}},
+	{"pattern_zero", 300, true, []string{"inconsistent", "finite"}},
+	{"finite_zero", 60, true, []string{"solution rational", "solution real_algebraic", "solution complex"}},
+	{"ltr_eq", 100, true, []string{"inconsistent", "family rational", "family algebraic"}},
+	{"grid_3x4", 100, false, []string{"positive_dimensional"}},
+	{"eqs_3x4", 100, false, []string{"inconsistent", "positive_dimensional"}},
+	{"grid_4x4", 13, false, []string{"positive_dimensional"}},
 }
 
 func readGolden(t testing.TB, name string) *goldenTable {
@@ -148,15 +156,13 @@ func TestGoldenSingular(t *testing.T) {
 				}
 				s := grid.MustParseOps(row.ops, tab.size)
 				opt := tab.opt
-				// The basis in all numbers is compared: no substitution
-				// (reduced_test.go checks the substituted path).
+				// The basis in all numbers, which the golden holds, is
+				// compared: no elimination by substitution first (the
+				// default on grids of more than 9 numbers; reduced_test.go
+				// checks that path).
 				opt.Substitute = families.SubstituteNever
 				opt.Limits = groebner.Limits{Timeout: time.Minute}
 				opt.NoFamilies = !gt.decompose
-				// The basis in all numbers, which the golden holds: no
-				// elimination by substitution first (the default on grids
-				// of more than 9 numbers).
-				opt.Substitute = families.SubstituteNever
 				rep, err := families.Analyze(context.Background(), s, opt)
 				if err != nil {
 					t.Fatalf("%s: %v", row.ops, err)
@@ -195,9 +201,47 @@ func TestGoldenSingular(t *testing.T) {
 				for _, p := range rep.Solutions {
 					stats["solution "+p.Class]++
 				}
+				if gt.decompose && row.class == families.ClassFinite {
+					checkPoints(t, s, rep, tab.opt, row.degree)
+				}
 			}
 			t.Logf("%s: %v", gt.name, stats)
+			for _, k := range gt.kinds {
+				if stats[k] == 0 && !testing.Short() {
+					t.Errorf("%s: no %s among its settings", gt.name, k)
+				}
+			}
 		})
+	}
+}
+
+// checkPoints checks the solutions of a finite setting: one report per
+// point, as many as Singular's vdim (the tables' ideals are radical), and
+// every rational one a true grid.
+func checkPoints(t *testing.T, s *grid.Setting, rep *families.Report, opt families.Options, degree int) {
+	t.Helper()
+	for _, p := range rep.Solutions {
+		if p.Class != "rational" {
+			continue
+		}
+		vals := make([]*big.Rat, len(s.Size().Names()))
+		for i, name := range s.Size().Names() {
+			v, ok := new(big.Rat).SetString(p.Values[name])
+			if !ok {
+				t.Fatalf("%s: rational solution %v: %s is %q", s, p.Values, name, p.Values[name])
+			}
+			vals[i] = v
+		}
+		chk, err := s.Check(vals, opt.Lines, opt.Eval)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if !chk.OK {
+			t.Errorf("%s: rational solution %v is no grid: %s", s, p.Values, chk)
+		}
+	}
+	if len(rep.Solutions) != degree {
+		t.Errorf("%s: %d solutions, Singular's vdim %d", s, len(rep.Solutions), degree)
 	}
 }
 
