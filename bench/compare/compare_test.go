@@ -3,14 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
-	"github.com/families-project/families/internal/crosscheck"
-	"github.com/families-project/families/poly"
 	"io"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/families-project/families/internal/crosscheck"
+	"github.com/families-project/families/poly"
 )
 
 // timeCell matches what a time column may hold.

@@ -1,14 +1,13 @@
 package solve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
-
-	"context"
-	"github.com/families-project/families/groebner"
 	"testing"
 
+	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
 
