@@ -232,14 +232,7 @@ func TestExactPathsHonourLimits(t *testing.T) {
 // TestKnownBasis: a reduced basis passed back to Basis comes back equal,
 // as copies that changes on the caller's side cannot reach.
 func TestKnownBasis(t *testing.T) {
-	_, F, err := poly.ParseSystem(katsura(3), poly.Grevlex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	G, err := Basis(context.Background(), F, Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	F, G := systemBasis(t, katsura(3))
 	if knownBasis(G) == nil {
 		t.Fatal("a basis just proved is not remembered")
 	}

@@ -12,14 +12,7 @@ import (
 // agree with normal forms of products, and the dimension is the degree; a
 // positive-dimensional ideal and the zero ideal have no quotient here.
 func TestQuotient(t *testing.T) {
-	_, F, err := poly.ParseSystem(katsura(3), poly.Grevlex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	G, err := Basis(context.Background(), F, Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, G := systemBasis(t, katsura(3))
 	q, ok := NewQuotient(G, 100)
 	if !ok {
 		t.Fatal("no quotient for a zero-dimensional ideal")
@@ -55,4 +48,18 @@ func TestQuotient(t *testing.T) {
 	if _, ok := NewQuotient([]*poly.Poly{rp.Zero()}, 100); ok {
 		t.Error("a quotient for the zero ideal")
 	}
+}
+
+// systemBasis parses the system sys in grevlex and returns its
+// polynomials F and their reduced basis G.
+func systemBasis(t testing.TB, sys string) (F, G []*poly.Poly) {
+	t.Helper()
+	_, F, err := poly.ParseSystem(sys, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if G, err = Basis(context.Background(), F, Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	return F, G
 }
