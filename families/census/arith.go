@@ -138,8 +138,11 @@ func evalLine(ev grid.Eval, x []int64, o []grid.Op) rat {
 // solveLine returns the value of x[j] that makes the line zero under ev,
 // the others being given (x[j] is not read), and false when no nonzero
 // value does. The line is a Möbius function of x[j], so there is at most
-// one such value.
-func solveLine(ev grid.Eval, x []int64, o []grid.Op, j int) (rat, bool) {
+// one such value, unless it does not depend on x[j] at all: then all
+// reports whether it is zero for every x[j]. That happens only left to
+// right, where 0 x x[j] and 0 / x[j] are 0 whatever x[j] (as in
+// (2 - 2) x 7); under precedence the term of x[j] is never 0.
+func solveLine(ev grid.Eval, x []int64, o []grid.Op, j int) (v rat, ok, all bool) {
 	if ev == grid.LeftToRight {
 		return solveLTR(x, o, j)
 	}
@@ -198,20 +201,21 @@ func solveLine(ev grid.Eval, x []int64, o []grid.Op, j int) (rat, bool) {
 	// c x^e + rest = 0.
 	if e == 1 {
 		if rest.n == 0 {
-			return rat{}, false
+			return rat{}, false, false
 		}
-		return rest.neg().quo(c), true
+		return rest.neg().quo(c), true, false
 	}
 	if rest.n == 0 {
-		return rat{}, false
+		return rat{}, false, false
 	}
-	return c.neg().quo(rest), true
+	return c.neg().quo(rest), true, false
 }
 
 // solveLTR solves for x[j] under LeftToRight: the value after x[j] must be
 // t, found by undoing the later operators from 0; then P o x[j] = t with P
-// the value before x[j].
-func solveLTR(x []int64, o []grid.Op, j int) (rat, bool) {
+// the value before x[j]. When P is 0 and o is x or /, P o x[j] is 0 for
+// every x[j]: all reports whether that is t.
+func solveLTR(x []int64, o []grid.Op, j int) (v rat, ok, all bool) {
 	t := rat{0, 1}
 	for k := len(o) - 1; k >= j; k-- {
 		y := intRat(x[k+1])
@@ -227,13 +231,12 @@ func solveLTR(x []int64, o []grid.Op, j int) (rat, bool) {
 		}
 	}
 	if j == 0 {
-		return t, t.n != 0
+		return t, t.n != 0, false
 	}
 	p := intRat(x[0])
 	for k := 0; k < j-1; k++ {
 		p = apply(p, o[k], intRat(x[k+1]))
 	}
-	var v rat
 	switch o[j-1] {
 	case grid.Add:
 		v = t.add(p.neg())
@@ -241,14 +244,17 @@ func solveLTR(x []int64, o []grid.Op, j int) (rat, bool) {
 		v = p.add(t.neg())
 	case grid.Mul:
 		if p.n == 0 {
-			return rat{}, false
+			return rat{}, false, t.n == 0
 		}
 		v = t.quo(p)
 	case grid.Div:
+		if p.n == 0 {
+			return rat{}, false, t.n == 0
+		}
 		if t.n == 0 {
-			return rat{}, false
+			return rat{}, false, false
 		}
 		v = p.quo(t)
 	}
-	return v, v.n != 0
+	return v, v.n != 0, false
 }

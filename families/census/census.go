@@ -123,7 +123,9 @@ func New(opt Options) (*Census, error) {
 func (c *Census) id() string {
 	o := c.opt
 	h := sha256.New()
-	fmt.Fprintf(h, "families census 1\nsize %s\nlines %s\neval %s\nmax %d\nmax sum %d\nany ops %t\nanalyse %d\nrank %d\n",
+	// Version 2: left-to-right lines that are zero whatever one number
+	// (0 x n) are searched, and records carry settings_class.
+	fmt.Fprintf(h, "families census 2\nsize %s\nlines %s\neval %s\nmax %d\nmax sum %d\nany ops %t\nanalyse %d\nrank %d\n",
 		o.Size, o.Lines, o.Eval, o.Max, o.MaxSum, o.AnyOps, o.Analyse, o.Rank)
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
@@ -320,7 +322,7 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 	z, g, o := c.opt.Size, c.g, c.opt
 	st := c.valid(vals)
 	r := &Record{Grid: gridText(z, vals), Numbers: map[string]int64{}, Size: z.String(), Lines: g.sel.String(), Eval: g.ev.String(),
-		Settings: st.count(o.AnyOps), SettingsAnyOps: st.Any}
+		Settings: st.count(o.AnyOps), SettingsAnyOps: st.Any, SettingsClass: new(big.Int)}
 	for i, nm := range z.Names() {
 		r.Numbers[nm] = vals[i]
 		r.Sum += vals[i]
@@ -335,7 +337,9 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 		}
 		seen[t] = true
 		if ist := c.valid(img); ist != nil {
-			r.Images = append(r.Images, Image{Symmetry: s.String(), Grid: t, Settings: ist.count(o.AnyOps)})
+			n := ist.count(o.AnyOps)
+			r.Images = append(r.Images, Image{Symmetry: s.String(), Grid: t, Settings: n})
+			r.SettingsClass.Add(r.SettingsClass, n)
 		}
 	}
 	cands := g.rankSettings(ctx, vals, st, o.AnyOps, o.Rank)

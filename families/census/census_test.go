@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -108,6 +109,9 @@ func TestAllZeroExperiment(t *testing.T) {
 				return true
 			})
 		}
+		if r.SettingsClass == nil || r.SettingsClass.Int64() != 6 {
+			t.Errorf("max %d: settings_class %v, want the sweep's 6", max, r.SettingsClass)
+		}
 		if total != 6 || len(got) != 6 {
 			t.Errorf("max %d: %d settings (%d listed), want the sweep's 6", max, total, len(got))
 		}
@@ -115,6 +119,34 @@ func TestAllZeroExperiment(t *testing.T) {
 			if !got[ops] {
 				t.Errorf("max %d: the sweep's setting %s is missing", max, ops)
 			}
+		}
+	}
+}
+
+// TestSolveConstantLine: left to right, (2 - 2) x n and (2 - 2) / n are
+// zero for every n, so the search must take every value there (the brute
+// force found grids such a line allowed that the census missed); under
+// precedence the term of n is never zero and there is one value or none.
+func TestSolveConstantLine(t *testing.T) {
+	for _, tc := range []struct {
+		ev      grid.Eval
+		x       []int64
+		o       []grid.Op
+		j       int
+		v       int64
+		ok, all bool
+	}{
+		{grid.LeftToRight, []int64{2, 2, 0}, []grid.Op{grid.Sub, grid.Mul}, 2, 0, false, true},
+		{grid.LeftToRight, []int64{2, 2, 0}, []grid.Op{grid.Sub, grid.Div}, 2, 0, false, true},
+		{grid.LeftToRight, []int64{2, 2, 0, 3}, []grid.Op{grid.Sub, grid.Mul, grid.Add}, 2, 0, false, false},
+		{grid.LeftToRight, []int64{2, 3, 0}, []grid.Op{grid.Sub, grid.Mul}, 2, 0, false, false},
+		{grid.LeftToRight, []int64{2, 0, 4}, []grid.Op{grid.Mul, grid.Sub}, 1, 2, true, false},
+		{grid.Precedence, []int64{2, 2, 0}, []grid.Op{grid.Sub, grid.Mul}, 2, 1, true, false},
+		{grid.Precedence, []int64{2, 4, 0}, []grid.Op{grid.Sub, grid.Div}, 2, 2, true, false},
+	} {
+		v, ok, all := solveLine(tc.ev, tc.x, tc.o, tc.j)
+		if ok != tc.ok || all != tc.all || ok && (v.n != tc.v || v.d != 1) {
+			t.Errorf("%s %v %v, number %d: %v %t %t, want %d %t %t", tc.ev, tc.x, tc.o, tc.j, v, ok, all, tc.v, tc.ok, tc.all)
 		}
 	}
 }
@@ -204,5 +236,64 @@ func TestBadOptions(t *testing.T) {
 		if _, err := New(opt); err == nil {
 			t.Errorf("%+v: no error", opt)
 		}
+	}
+}
+
+// TestMaxSum: --max-sum bounds the sum of the numbers. Wolf's grid sums to
+// 48, so the 3x3 census finds it at 48 and nothing at 47; with both bounds
+// the census is the one of --max alone cut to the sums in range (a
+// symmetry keeps the sum, so the classes are the same).
+func TestMaxSum(t *testing.T) {
+	z := grid.Size{Rows: 3, Cols: 3}
+	for _, tc := range []struct {
+		sum  int64
+		want int
+	}{{47, 0}, {48, 1}} {
+		if recs, _ := runCensus(t, Options{Size: z, MaxSum: tc.sum}); len(recs) != tc.want {
+			t.Errorf("3x3 max-sum %d: %d grids, want %d", tc.sum, len(recs), tc.want)
+		}
+	}
+	z = grid.Size{Rows: 3, Cols: 4}
+	all, _ := runCensus(t, Options{Size: z, Max: 4})
+	var want []string
+	for _, r := range all {
+		if r.Sum <= 16 {
+			want = append(want, r.Grid)
+		}
+	}
+	recs, _ := runCensus(t, Options{Size: z, Max: 4, MaxSum: 16})
+	var got []string
+	for _, r := range recs {
+		got = append(got, r.Grid)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) || len(want) == 0 || len(want) == len(all) {
+		t.Errorf("3x4 max 4 max-sum 16: %v, want %v (of %d grids with max 4)", got, want, len(all))
+	}
+}
+
+// TestStoppedEarly: with --analyse 1 a grid the first setting does not
+// show isolated is answered from that setting alone and marked stopped
+// early, and the summary says so; with any operators the 3x3 grids up to 4
+// include such grids (they lie on families under their first setting).
+func TestStoppedEarly(t *testing.T) {
+	recs, sum := runCensus(t, Options{Size: grid.Size{Rows: 3, Cols: 3}, Max: 4, AnyOps: true, Analyse: 1})
+	early := 0
+	for _, r := range recs {
+		if len(r.Analyses) > 1 {
+			t.Errorf("%s: %d settings analysed with --analyse 1", r.Grid, len(r.Analyses))
+		}
+		if r.Answer.StoppedEarly != (r.Answer.Kind != "isolated" && r.Settings.Cmp(big.NewInt(1)) > 0) {
+			t.Errorf("%s: answer %s from 1 of %s settings, stopped_early %t", r.Grid, r.Answer.Kind, r.Settings, r.Answer.StoppedEarly)
+		}
+		if r.Answer.StoppedEarly {
+			early++
+		}
+	}
+	var b bytes.Buffer
+	sum.WriteTo(&b)
+	if early == 0 || sum.StoppedEarly != early || !strings.Contains(b.String(), fmt.Sprintf("%d stopped early", early)) {
+		t.Errorf("%d grids stopped early, summary %d:\n%s", early, sum.StoppedEarly, b.String())
 	}
 }

@@ -11,8 +11,9 @@
 // assigns numbers instead, in an order (geometry.order) that completes
 // lines early: a number that is the last unknown of a line is solved for,
 // once per operator tuple of the line (the line is a Möbius function of
-// each number, so a tuple gives at most one value), and only the others run
-// over their range. Every completed line must be zero under some tuple;
+// each number, so a tuple gives at most one value, except left to right
+// where a line like (2 - 2) x n is zero for every n and the number takes
+// every value), and only the others run over their range. Every completed line must be zero under some tuple;
 // the operator cells shared by two diagonals keep the set of operators
 // still possible, which every completed diagonal narrows. Arithmetic is
 // exact in 64-bit rationals, checked: an overflow stops the run with

@@ -27,6 +27,11 @@ type Record struct {
 	// with any operators.
 	Settings       *big.Int `json:"settings"`
 	SettingsAnyOps *big.Int `json:"settings_any_ops"`
+	// SettingsClass counts the settings (as Settings does) of every grid
+	// in Images together: the whole class. For Wolf's 3x3 grid it is 6, 3
+	// for the grid and 3 for its mirror image, the settings an
+	// operators-first sweep finds.
+	SettingsClass *big.Int `json:"settings_class"`
 	// Images are the distinct images of the grid under the symmetries of
 	// its shape that are themselves census grids (the grid first), each
 	// with its settings.

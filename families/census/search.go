@@ -203,8 +203,11 @@ func allowed(l *cline, t uint32, masks []uint8) bool {
 
 // candidates appends to out the values in 1..hi that step st's number can
 // take: for each operator tuple of its line allowed by masks, the one value
-// that makes the line zero, when it is a whole number in range.
+// that makes the line zero, when it is a whole number in range, or every
+// value when the line is zero whatever the number (left to right, a 0
+// multiplied or divided by it).
 func (s *searcher) candidates(st *step, masks []uint8, hi int64, out []int64) []int64 {
+	start := len(out)
 	l := &s.g.lines[st.gen]
 	xs := s.load(st.gen)
 	ops := s.ops[:len(l.cells)]
@@ -214,7 +217,14 @@ func (s *searcher) candidates(st *step, masks []uint8, hi int64, out []int64) []
 			continue
 		}
 		tupleOps(t, ops)
-		x, ok := solveLine(s.g.ev, xs, ops, st.pos)
+		x, ok, all := solveLine(s.g.ev, xs, ops, st.pos)
+		if all {
+			out = out[:start]
+			for v := int64(1); v <= hi; v++ {
+				out = append(out, v)
+			}
+			return out
+		}
 		if !ok || x.d != 1 || x.n < 1 || x.n > hi || slices.Contains(out, x.n) {
 			continue
 		}

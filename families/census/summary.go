@@ -26,14 +26,17 @@ type Summary struct {
 	Smallest     string
 	smallestSum  int64
 	Settings     *big.Int // settings of all grids found
-	Elapsed      time.Duration
-	GridTexts    []string // every grid found, in output order
-	FamilyGrids  []string // grids whose answer is a family
+	// SettingsClass counts the settings of every image of the grids found
+	// that is itself a census grid (Record.SettingsClass).
+	SettingsClass *big.Int
+	Elapsed       time.Duration
+	GridTexts     []string // every grid found, in output order
+	FamilyGrids   []string // grids whose answer is a family
 }
 
 // NewSummary returns an empty summary.
 func NewSummary() *Summary {
-	return &Summary{ByAnswer: map[string]int{}, Settings: new(big.Int)}
+	return &Summary{ByAnswer: map[string]int{}, Settings: new(big.Int), SettingsClass: new(big.Int)}
 }
 
 func (s *Summary) addRecord(r *Record) {
@@ -45,6 +48,9 @@ func (s *Summary) addRecord(r *Record) {
 	s.Timeouts += r.Answer.Timeouts
 	if r.Settings != nil {
 		s.Settings.Add(s.Settings, r.Settings)
+	}
+	if r.SettingsClass != nil {
+		s.SettingsClass.Add(s.SettingsClass, r.SettingsClass)
 	}
 	if s.Smallest == "" || r.Sum < s.smallestSum {
 		s.Smallest, s.smallestSum = r.Grid, r.Sum
@@ -66,7 +72,7 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "census: %d tasks, %d grids up to symmetry", s.Tasks, s.Grids)
 	if s.Grids > 0 {
-		fmt.Fprintf(&b, " (%d settings in all)", s.Settings)
+		fmt.Fprintf(&b, " (%d settings in all, %d with their images)", s.Settings, s.SettingsClass)
 	}
 	fmt.Fprintln(&b)
 	if s.Grids > 0 {
