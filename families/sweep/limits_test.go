@@ -35,6 +35,15 @@ func TestPlanRefusesLargeSweeps(t *testing.T) {
 	}
 	// Eight shards of the 3x3 pattern fit; the count says so at once.
 	p := grid.MustParseOps("..|.-.-.|..|.-.-.|..", z3)
+	// One record per orbit (export's default) still holds every setting
+	// in the records' equivalent lists: unrefused, an export of this
+	// pattern passed 4 GB while planning. checkSize is called directly
+	// so that, were it to pass, the test fails at once instead of planning.
+	for _, opt := range []Options{{OncePerOrbit: true}, {OncePerOrbit: true, Members: 1, Shard: Shard{0, 4}}} {
+		if err := checkSize(p, p.DefaultLines(), opt); err == nil || !strings.Contains(err.Error(), "split the sweep into at least 8 shards") {
+			t.Errorf("checkSize(%s, once per orbit, shard %s) = %v, want a refusal", p, opt.Shard, err)
+		}
+	}
 	if err := checkSize(p, p.DefaultLines(), Options{Shard: Shard{3, 8}}); err != nil {
 		t.Errorf("8 shards of %s refused: %v", p, err)
 	}

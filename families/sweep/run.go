@@ -231,8 +231,10 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 
 // checkSize counts the settings of pattern that pass the filter (cheaply,
 // stopping past the limits) and refuses, before anything is planned, a
-// sweep with more than maxSwept of them or, unless OncePerOrbit makes its
-// records fewer, one whose shard would hold more than maxPlan on average.
+// sweep with more than maxSwept of them or one whose shard would hold more
+// than maxPlan on average, with OncePerOrbit too (its records are fewer,
+// but they list every setting: an unsharded export of the 2^24 settings
+// of a 3x3 pattern passed 4 GB resident while still planning).
 func checkSize(pattern *grid.Setting, sel grid.LineSet, opt Options) error {
 	m, err := newMatcher(pattern, sel, opt.Filter)
 	if err != nil {
@@ -243,7 +245,7 @@ func checkSize(pattern *grid.Setting, sel grid.LineSet, opt Options) error {
 	switch {
 	case n > maxSwept:
 		return fmt.Errorf("sweep: more than %d settings of %s pass the filters, more than a sweep plans (%d): narrow the pattern or the filters, or draw a --sample", maxSwept, pattern, maxSwept)
-	case !opt.OncePerOrbit && n > maxPlan*shards:
+	case n > maxPlan*shards:
 		return fmt.Errorf("sweep: %d settings pass the filters, more than %d per run: split the sweep into at least %d shards (--shard i/N) or draw a --sample", n, maxPlan, (n+maxPlan-1)/maxPlan)
 	}
 	return nil
