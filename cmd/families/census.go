@@ -99,6 +99,18 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	// --out is opened, locked, before anything is printed: a path that is
+	// not a regular file, or one another run writes, is bad input.
+	var outFile *os.File
+	if *out != "" {
+		var oe *sweep.OutputError
+		if outFile, err = sweep.OpenOutput(*out); errors.As(err, &oe) {
+			return usageError{err}
+		} else if err != nil {
+			return err
+		}
+		defer outFile.Close()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stderr, "census %s", opt.Size)
@@ -116,7 +128,10 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	var sum *census.Summary
 	if *out != "" {
-		sum, err = c.WriteFile(ctx, *out, *resume)
+		sum, err = c.WriteOpened(ctx, outFile, *out, *resume)
+		if cerr := outFile.Close(); err == nil {
+			err = cerr
+		}
 	} else {
 		sum, err = c.Write(ctx, stdout, 0, nil)
 	}

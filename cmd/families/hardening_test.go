@@ -185,7 +185,7 @@ func TestHardeningQuoting(t *testing.T) {
 	}
 }
 
-// TestHardeningOutputs checks that merge --out and a sweep's --out write
+// TestHardeningOutputs checks that the --out of merge, a sweep and census write
 // only regular files, through a lock, and refuse anything else with status
 // 2 and the path named, leaving it as it was (issue 12 items 7 and 8).
 func TestHardeningOutputs(t *testing.T) {
@@ -218,6 +218,9 @@ func TestHardeningOutputs(t *testing.T) {
 			{"merge", "--out", out, shard},
 			{"--ops", pattern, "--members", "0", "--out", out},
 			{"--ops", pattern, "--members", "0", "--out", out, "--resume"},
+			// census wrote through a link and into a device before.
+			{"census", "--size", "3x3", "--max", "3", "--out", out},
+			{"census", "--size", "3x3", "--max", "3", "--out", out, "--resume"},
 		} {
 			code, _, stderr := runCmd(t, "", args...)
 			if code != 2 || !strings.Contains(stderr, out) {

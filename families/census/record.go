@@ -110,30 +110,37 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 // kept (the file must come from the same census and shard), anything after
 // the last done line is cut, and the run goes on with the next task, so a
 // run killed at any moment and resumed ends with the file of an
-// uninterrupted run. Cost: Run's for the remaining tasks, one JSON decode
-// per kept line.
+// uninterrupted run. The file is opened with sweep.OpenOutput: a path that
+// is not a regular file (a symbolic link, a device, a directory, a pipe),
+// or one another run holds locked, is refused with a *sweep.OutputError
+// before anything is written. Cost: Run's for the remaining tasks, one
+// JSON decode per kept line.
 func (c *Census) WriteFile(ctx context.Context, path string, resume bool) (*Summary, error) {
-	flag := os.O_RDWR | os.O_CREATE
-	if !resume {
-		flag |= os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flag, 0o644)
+	f, err := sweep.OpenOutput(path)
 	if err != nil {
 		return nil, err
 	}
-	sum := NewSummary()
-	skip := 0
-	if resume {
-		if skip, err = c.recover(f, path, sum); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
-	sum, err = c.Write(ctx, f, skip, sum)
+	sum, err := c.WriteOpened(ctx, f, path, resume)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return sum, err
+}
+
+// WriteOpened is WriteFile on a file already opened, and locked, by
+// sweep.OpenOutput (path names it in messages); it leaves f open.
+func (c *Census) WriteOpened(ctx context.Context, f *os.File, path string, resume bool) (*Summary, error) {
+	sum := NewSummary()
+	skip := 0
+	var err error
+	if resume {
+		if skip, err = c.recover(f, path, sum); err != nil {
+			return nil, err
+		}
+	} else if err = f.Truncate(0); err != nil {
+		return nil, err
+	}
+	return c.Write(ctx, f, skip, sum)
 }
 
 // recover reads a checkpoint, checks it against the census, cuts it after
