@@ -120,6 +120,8 @@ done
 check 2 "4x4 all wildcards sweep" "$fam" --size 4x4 --ops '.................................' --out "$work/x.jsonl"
 check 2 "3x3 pattern over the limit" "$fam" --ops '..|.-.-.|..|.-.-.|..' --out "$work/x.jsonl"
 check 2 "export of a 4x4 pattern" "$fam" export --to json --size 4x4 --ops '.................................' --out "$work/exp"
+check 2 "export of the 3x3 pattern, unsharded" "$fam" export --to json --ops '..|.-.-.|..|.-.-.|..' --out "$work/exp"
+check 2 "sweep of the 3x3 pattern once per orbit" "$fam" --ops '..|.-.-.|..|.-.-.|..' --once-per-orbit --out "$work/x.jsonl"
 for f in members puzzles questions budget max-digits; do
 	for v in -1 -2147483648 99999999999999999999; do
 		check 2 "--$f $v" "$fam" "--$f" "$v"
@@ -202,6 +204,7 @@ for o in "$work/link" "$work/fifo" "$work" /dev/full /dev/null; do
 	check 2 "merge --out $o" "$fam" merge --out "$o" "$work/whole.jsonl"
 	check 2 "sweep --out $o" "$fam" --ops "$pat" --out "$o"
 	check 2 "sweep --out $o --resume" "$fam" --ops "$pat" --out "$o" --resume
+	check 2 "census --out $o" "$fam" census --size 3x3 --max 3 --out "$o"
 done
 [ "$(cat "$work/target")" = keep ] && [ -L "$work/link" ] || lost "a symbolic link or its target was replaced"
 [ -c /dev/full ] || lost "/dev/full is no longer a device"
@@ -210,6 +213,7 @@ done
 first=$!
 sleep 1
 check 2 "a second sweep on the same --out" "$fam" --ops "$pat" --out "$work/two.jsonl"
+check 2 "a census on a sweep's --out" "$fam" census --size 3x3 --max 3 --out "$work/two.jsonl"
 kill -TERM $first
 wait $first
 "$fam" --ops '..|.-.-.|..|.-.-.|..' --positive --require-all-ops --out "$work/two.jsonl" --resume 2>/dev/null ||
