@@ -195,9 +195,19 @@ func (z *Poly) merge(x, y *Poly, negY bool) *Poly {
 			j++
 		default:
 			v := new(big.Rat)
-			if negY {
+			switch {
+			case x.coef[i].IsInt() && y.coef[j].IsInt():
+				// big.Rat would normalise an integer sum by a gcd.
+				w := new(big.Int)
+				if negY {
+					w.Sub(x.coef[i].Num(), y.coef[j].Num())
+				} else {
+					w.Add(x.coef[i].Num(), y.coef[j].Num())
+				}
+				v.SetInt(w)
+			case negY:
 				v.Sub(x.coef[i], y.coef[j])
-			} else {
+			default:
 				v.Add(x.coef[i], y.coef[j])
 			}
 			if v.Sign() != 0 {
@@ -309,10 +319,22 @@ func (z *Poly) mulContext(ctx context.Context, x, y *Poly) error {
 	for k := len(h)/2 - 1; k >= 0; k-- {
 		down(k)
 	}
-	coef := make([]*big.Rat, 0, nx+ny)
+	// Integer coefficients, the usual case (primitive equations, cleared
+	// denominators), are multiplied and summed as big.Int: big.Rat
+	// normalises every sum and product by a gcd, which took over half of
+	// the time of verifying large families by substitution.
+	ints := allInts(x.coef) && allInts(y.coef)
+	var coef []*big.Rat
+	var icoef []*big.Int
+	if ints {
+		icoef = make([]*big.Int, 0, nx+ny)
+	} else {
+		coef = make([]*big.Rat, 0, nx+ny)
+	}
 	mono := make([]uint16, 0, (nx+ny)*s)
 	var last Monomial
 	t := new(big.Rat)
+	ti := new(big.Int)
 	done := ctx.Done() // nil for a context that is never done
 	for n := 0; len(h) > 0; n++ {
 		if done != nil && n&4095 == 4095 {
@@ -322,14 +344,25 @@ func (z *Poly) mulContext(ctx context.Context, x, y *Poly) error {
 		}
 		i := h[0]
 		m := rowMono(i)
-		t.Mul(x.coef[i], y.coef[next[i]])
-		if last != nil && m.Equal(last) {
+		switch {
+		case ints && last != nil && m.Equal(last):
+			ti.Mul(x.coef[i].Num(), y.coef[next[i]].Num())
+			icoef[len(icoef)-1].Add(icoef[len(icoef)-1], ti)
+		case ints:
+			if n := len(icoef); n > 0 && icoef[n-1].Sign() == 0 {
+				icoef, mono = icoef[:n-1], mono[:(n-1)*s]
+			}
+			icoef = append(icoef, new(big.Int).Mul(x.coef[i].Num(), y.coef[next[i]].Num()))
+			mono = append(mono, m...)
+			last = Monomial(mono[len(mono)-s:])
+		case last != nil && m.Equal(last):
+			t.Mul(x.coef[i], y.coef[next[i]])
 			coef[len(coef)-1].Add(coef[len(coef)-1], t)
-		} else {
+		default:
 			if n := len(coef); n > 0 && coef[n-1].Sign() == 0 {
 				coef, mono = coef[:n-1], mono[:(n-1)*s]
 			}
-			coef = append(coef, new(big.Rat).Set(t))
+			coef = append(coef, new(big.Rat).Mul(x.coef[i], y.coef[next[i]]))
 			mono = append(mono, m...)
 			last = Monomial(mono[len(mono)-s:])
 		}
@@ -341,11 +374,29 @@ func (z *Poly) mulContext(ctx context.Context, x, y *Poly) error {
 		}
 		down(0)
 	}
-	if n := len(coef); n > 0 && coef[n-1].Sign() == 0 {
+	if ints {
+		if n := len(icoef); n > 0 && icoef[n-1].Sign() == 0 {
+			icoef, mono = icoef[:n-1], mono[:(n-1)*s]
+		}
+		coef = make([]*big.Rat, len(icoef))
+		for k, c := range icoef {
+			coef[k] = new(big.Rat).SetInt(c)
+		}
+	} else if n := len(coef); n > 0 && coef[n-1].Sign() == 0 {
 		coef, mono = coef[:n-1], mono[:(n-1)*s]
 	}
 	*z = Poly{ring: r, coef: coef, mono: mono}
 	return nil
+}
+
+// allInts reports whether every coefficient is an integer.
+func allInts(cs []*big.Rat) bool {
+	for _, c := range cs {
+		if !c.IsInt() {
+			return false
+		}
+	}
+	return true
 }
 
 // Pow sets z to x^n (n >= 0) and returns z, by repeated squaring.

@@ -47,6 +47,7 @@ type caser struct {
 	ctx   context.Context
 	opt   Options
 	cases int
+	dec   map[*poly.Ring]*decomposer // factorizations, shared by the cases of a ring
 }
 
 func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
@@ -73,8 +74,9 @@ func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
 		return c.lift(red, res, F, nonzero)
 	}
 	if G == nil {
-		if G, err = saturatedBasis(c.ctx, F, nonzero, c.opt.Limits); err != nil {
-			return nil, err
+		var res *Result
+		if G, res, err = c.caseBasis(F, nonzero); err != nil || res != nil {
+			return res, err
 		}
 	}
 	if isUnit(G) {
@@ -88,6 +90,14 @@ func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
 	if dim <= 0 || g == nil || G[0].Ring().NumVars() < 2 {
 		return Solve(c.ctx, F, nonzero, Options{Limits: c.opt.Limits, Digits: c.opt.Digits, Saturated: G, MaxCases: c.opt.MaxCases})
 	}
+	return c.linear(G, nonzero, g, x)
+}
+
+// linear splits the zeros of the generators G (a system or its
+// saturated basis) on the element g, of degree 1 in x with coefficient a:
+// the case a != 0 with x = -b/a substituted, and the cases q = 0 for each
+// irreducible factor q of a, the earlier factors nonzero.
+func (c *caser) linear(G, nonzero []*poly.Poly, g *poly.Poly, x int) (*Result, error) {
 	a := coefficientOf(g, x, 1)
 	qs, err := c.newFactors(a, nonzero)
 	if err != nil {
@@ -144,8 +154,7 @@ func (c *caser) newFactors(a *poly.Poly, nonzero []*poly.Poly) ([]*poly.Poly, er
 	for _, h := range nonzero {
 		known[h.Monic().String()] = true
 	}
-	d := &decomposer{ctx: c.ctx, factors: map[string]factored{}}
-	fz, err := d.factorsOf(a)
+	fz, err := c.factorsOf(a)
 	if err != nil {
 		return nil, err
 	}
@@ -209,8 +218,7 @@ func saturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.L
 // in the number of least degree over all the others. Cost: a
 // factorization and the verification.
 func (c *caser) hypersurface(h *poly.Poly, nonzero, F []*poly.Poly) (*Result, error) {
-	d := &decomposer{ctx: c.ctx, factors: map[string]factored{}}
-	fz, err := d.factorsOf(h)
+	fz, err := c.factorsOf(h)
 	if err != nil {
 		return nil, err
 	}

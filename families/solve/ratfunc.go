@@ -130,6 +130,10 @@ func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
 	for v := range n {
 		deg[v] = f.Degree(v)
 	}
+	// The powers are taken of the primitive integer parts of the values,
+	// where poly multiplies in big.Int, and the contents gathered into one
+	// rational constant per term: rational coefficients made every product
+	// normalise by gcds (most of the time of verifying a large family).
 	type key struct{ v, e int }
 	numPow := map[key]*poly.Poly{}
 	denPow := map[key]*poly.Poly{}
@@ -142,23 +146,61 @@ func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
 		cache[k] = q
 		return q
 	}
-	sum := r.Zero()
+	nums, dens := make([]*poly.Poly, n), make([]*poly.Poly, n)
+	numC, denC := make([]*big.Rat, n), make([]*big.Rat, n)
+	for v := range n {
+		if deg[v] <= 0 {
+			continue
+		}
+		nums[v], numC[v] = primitiveSplit(vals[v].num)
+		dens[v], denC[v] = primitiveSplit(vals[v].den)
+	}
+	terms := make([]*poly.Poly, 0, f.Len())
+	consts := make([]*big.Rat, 0, f.Len())
+	lcm := big.NewInt(1)
+	g := new(big.Int)
 	for i := 0; i < f.Len(); i++ {
-		t := r.Const(f.Coef(i))
+		t := r.One()
+		k := new(big.Rat).Set(f.Coef(i))
 		for v := range n {
 			if deg[v] <= 0 {
 				continue
 			}
 			e := f.Exp(i, v)
 			if e > 0 {
-				t.Mul(t, pow(numPow, vals[v].num, v, e))
+				t.Mul(t, pow(numPow, nums[v], v, e))
+				k.Mul(k, ratPow(numC[v], e))
 			}
 			// Denominators are normalised, so a constant one is 1.
 			if deg[v]-e > 0 && !vals[v].den.IsConst() {
-				t.Mul(t, pow(denPow, vals[v].den, v, deg[v]-e))
+				t.Mul(t, pow(denPow, dens[v], v, deg[v]-e))
+				k.Mul(k, ratPow(denC[v], deg[v]-e))
 			}
 		}
-		sum.Add(sum, t)
+		terms, consts = append(terms, t), append(consts, k)
+		g.GCD(nil, nil, lcm, k.Denom())
+		lcm.Mul(lcm, new(big.Int).Quo(k.Denom(), g))
 	}
-	return sum
+	L := new(big.Rat).SetInt(lcm)
+	sum := r.Zero()
+	for i, t := range terms {
+		sum.Add(sum, t.Scale(t, consts[i].Mul(consts[i], L)))
+	}
+	return sum.Scale(sum, L.Inv(L))
+}
+
+// primitiveSplit returns the primitive part of p and its content (p itself
+// and 1 for zero).
+func primitiveSplit(p *poly.Poly) (*poly.Poly, *big.Rat) {
+	if p.IsZero() {
+		return p, big.NewRat(1, 1)
+	}
+	return p.PrimitivePart(), p.Content()
+}
+
+// ratPow returns c^e.
+func ratPow(c *big.Rat, e int) *big.Rat {
+	num := new(big.Int).Exp(c.Num(), big.NewInt(int64(e)), nil)
+	den := new(big.Int).Exp(c.Denom(), big.NewInt(int64(e)), nil)
+	return new(big.Rat).SetFrac(num, den)
 }

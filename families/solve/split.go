@@ -1,0 +1,236 @@
+package solve
+
+import (
+	"context"
+	"time"
+
+	"github.com/families-project/families/groebner"
+	"slices"
+
+	"github.com/families-project/families/poly"
+)
+
+// Factor splits before any basis, as CRACK does (T. Wolf, "Calcrostics - a
+// marathon test for the algebraic solution of polynomial systems", 2010
+// talk): an equation f = q1 q2 ... holds exactly when one of its factors
+// vanishes, so the zeros of F are the union of the zeros of F with f
+// replaced by q_i, taken with q_1 ... q_{i-1} nonzero to keep the cases
+// apart. The substitutions of SolveCases make such products often: a
+// substituted equation is frequently a multiple of another one, and then
+// one case holds the other equation's factor and a condition that it is
+// nonzero, which is inconsistent at once. A saturated basis of the
+// unsplit system costs far more: it has to discover the common factor
+// through saturations by every condition (minutes on 4x4 grids where the
+// split takes milliseconds).
+
+// splitting is the outcome of factoring the equations of one case.
+type splitting struct {
+	// empty: some equation is a product of factors that must be nonzero.
+	empty bool
+	// F is the system with every equation replaced by the product of its
+	// distinct factors that are not conditions, one factor when it has
+	// just one; at is the index of the first equation with several such
+	// factors, -1 when none has.
+	F       []*poly.Poly
+	at      int
+	factors []*poly.Poly // the factors of F[at]
+	changed bool         // F differs from the input
+}
+
+// split factors every equation of F over Q and drops the factors that
+// are nonzero conditions (compared up to a constant), so that a case is
+// split on the equation with the fewest terms that still has several
+// factors. Cost: one factorization per equation of degree 2 or more,
+// cached by the caser for the cases that share equations.
+func (c *caser) split(F, nonzero []*poly.Poly) (splitting, error) {
+	known := make(map[string]bool, len(nonzero))
+	for _, h := range nonzero {
+		known[h.Monic().String()] = true
+	}
+	out := splitting{at: -1}
+	seen := make(map[string]bool, len(F))
+	for _, f := range F {
+		if key := f.Monic().String(); !seen[key] {
+			seen[key] = true
+			out.F = append(out.F, f)
+		}
+	}
+	out.changed = len(out.F) < len(F)
+	F = out.F
+	out.F = slices.Clone(F)
+	order := make([]int, len(F))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return F[a].Len() - F[b].Len() })
+	for _, i := range order {
+		f := F[i]
+		if f.TotalDegree() <= 1 {
+			continue
+		}
+		fz, err := c.factorsOf(f)
+		if err != nil {
+			return out, err
+		}
+		var keep []*poly.Poly
+		for _, q := range fz.factors {
+			if !known[q.Monic().String()] {
+				keep = append(keep, q)
+			}
+		}
+		switch {
+		case len(keep) == 0:
+			return splitting{empty: true}, nil
+		case len(keep) == 1:
+			if !fz.repeated && len(fz.factors) == 1 {
+				continue
+			}
+			out.F[i], out.changed = keep[0].PrimitivePart(), true
+		default:
+			if out.at < 0 {
+				out.at, out.factors = i, keep
+			}
+		}
+	}
+	return out, nil
+}
+
+// factorsOf factors f, remembering the result for the other cases of
+// the same ring (the cache is keyed by the printed polynomial, and
+// Reduce makes a ring of its own for each substitution).
+func (c *caser) factorsOf(f *poly.Poly) (factored, error) {
+	d := c.dec[f.Ring()]
+	if d == nil {
+		if c.dec == nil {
+			c.dec = map[*poly.Ring]*decomposer{}
+		}
+		d = &decomposer{ctx: c.ctx, factors: map[string]factored{}}
+		c.dec[f.Ring()] = d
+	}
+	return d.factorsOf(f)
+}
+
+// splitCases solves the cases of a splitting: the equation F[at] replaced by
+// each of its factors in turn, the factors before it nonzero.
+func (c *caser) splitCases(sp splitting, nonzero []*poly.Poly) (*Result, error) {
+	out := &Result{}
+	for i, q := range sp.factors {
+		Fi := slices.Clone(sp.F)
+		Fi[sp.at] = q
+		res, err := c.solve(Fi, slices.Concat(nonzero, sp.factors[:i]), nil)
+		if err != nil {
+			return nil, err
+		}
+		out.Components = append(out.Components, res.Components...)
+	}
+	sortComponents(out.Components)
+	return out, nil
+}
+
+// quickBudget bounds the saturated basis that a case tries before it
+// splits on a linear element of its equations instead.
+const quickBudget = 250 * time.Millisecond
+
+// quickBasis returns the saturated basis of F within quickBudget; quick
+// is false when the budget ran out first (and the caller's context has
+// not).
+func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool, err error) {
+	ctx, cancel := context.WithTimeout(c.ctx, quickBudget)
+	defer cancel()
+	G, err = saturatedBasis(ctx, F, nonzero, c.opt.Limits)
+	if err == nil {
+		return G, true, nil
+	}
+	if e := c.ctx.Err(); e != nil {
+		return nil, false, limitErr(e)
+	}
+	if ctx.Err() != nil && groebner.IsLimit(err) {
+		return nil, false, nil
+	}
+	return nil, false, err
+}
+
+// caseBasis returns the saturated basis of the equations F of a case, or
+// the case's decomposition when it is found without that basis. A basis
+// that comes within quickBudget is taken, as one basis decides a case
+// faster than many smaller ones; past it, the case is split on the
+// factors of an equation, or on a linear element of the equations as
+// SolveCases splits a basis, and only a case that offers neither waits
+// for its basis. Cases that factoring decides at once (an equation whose
+// factors must all be nonzero, repeated or redundant factors, one
+// irreducible equation) never compute a basis.
+func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error) {
+	sp, err := c.split(F, nonzero)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case sp.empty:
+		return nil, &Result{}, nil
+	case sp.changed:
+		res, err := c.solve(sp.F, nonzero, nil)
+		return nil, res, err
+	case len(F) == 1 && sp.at < 0:
+		// One irreducible equation generates a prime ideal, which a
+		// condition saturates to itself unless the condition lies in it.
+		for _, h := range nonzero {
+			if _, r := poly.DivMod(h, F); r.IsZero() {
+				return nil, &Result{}, nil
+			}
+		}
+		return []*poly.Poly{F[0].Monic()}, nil, nil
+	}
+	G, quick, err := c.quickBasis(F, nonzero)
+	if err != nil || quick {
+		return G, nil, err
+	}
+	if sp.at >= 0 {
+		res, err := c.splitCases(sp, nonzero)
+		return nil, res, err
+	}
+	g, x, err := c.linearSplitter(F)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g != nil {
+		res, err := c.linear(F, nonzero, g, x)
+		return nil, res, err
+	}
+	G, err = saturatedBasis(c.ctx, F, nonzero, c.opt.Limits)
+	return G, nil, err
+}
+
+// linearSplitter returns the element of F of degree 1 in a number x with
+// the shortest coefficient of x, as linearElement does, among those whose
+// coefficient has no factor that is itself an equation of F: there the
+// coefficient vanishes on every solution, and the split would only
+// repeat the case with that factor added (F is not a reduced basis, which
+// would have reduced such a coefficient). Nil when there is none.
+func (c *caser) linearSplitter(F []*poly.Poly) (*poly.Poly, int, error) {
+	eqs := make(map[string]bool, len(F))
+	for _, f := range F {
+		eqs[f.Monic().String()] = true
+	}
+	var best *poly.Poly
+	bx, bcost := -1, 0
+	for _, g := range F {
+		for _, x := range g.Vars() {
+			if g.Degree(x) != 1 {
+				continue
+			}
+			a := coefficientOf(g, x, 1)
+			cost := a.Len()*1000 + g.Len()
+			if best != nil && cost >= bcost {
+				continue
+			}
+			fz, err := c.factorsOf(a)
+			if err != nil {
+				return nil, -1, err
+			}
+			if slices.ContainsFunc(fz.factors, func(q *poly.Poly) bool { return eqs[q.Monic().String()] }) {
+				continue
+			}
+			best, bx, bcost = g, x, cost
+		}
+	}
+	return best, bx, nil
+}

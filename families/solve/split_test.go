@@ -1,0 +1,97 @@
+package solve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/families-project/families/poly"
+)
+
+// TestSplitCases: SolveCases decides by factoring, before any basis, the
+// cases that a product of equations makes, and agrees with Solve's
+// decomposition on them.
+func TestSplitCases(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	const f1 = "x^2*y + y^2*z + z^2*x + 1" // irreducible, no number linear
+	tests := []struct {
+		name     string
+		F        []string
+		nonzero  []string
+		wantDims []int // of the components, largest first
+	}{
+		{"multiple of another equation", []string{f1, "(" + f1 + ")*(x + y + z + 5)"}, []string{"x", "y", "z"}, []int{2}},
+		{"repeated factor", []string{"(" + f1 + ")^2"}, []string{"x", "y", "z"}, []int{2}},
+		{"every factor nonzero", []string{"(" + f1 + ")*(x + y)"}, []string{"x", "y", "z", f1, "x + y"}, nil},
+		{"equation divides a condition", []string{f1}, []string{"x", "y", "(" + f1 + ")*(z + 1)"}, nil},
+		{"two factors, two components", []string{"(" + f1 + ")*(x^2 + y^2 - z^2)"}, []string{"x", "y", "z"}, []int{2, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			F, nonzero := parseAll(r, tt.F...), parseAll(r, tt.nonzero...)
+			res, err := SolveCases(context.Background(), F, nonzero, nil, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, err := Solve(context.Background(), F, nonzero, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, got := range map[string]*Result{"SolveCases": res, "Solve": full} {
+				var dims []int
+				for _, c := range got.Components {
+					dims = append(dims, c.Dimension)
+				}
+				if len(dims) != len(tt.wantDims) {
+					t.Fatalf("%s: dimensions %v, want %v", name, dims, tt.wantDims)
+				}
+				for i := range dims {
+					if dims[i] != tt.wantDims[i] {
+						t.Fatalf("%s: dimensions %v, want %v", name, dims, tt.wantDims)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSplit: split drops the factors that are conditions, removes
+// repeated equations, and names the shortest equation with several
+// factors.
+func TestSplit(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	c := &caser{ctx: context.Background()}
+	F := parseAll(r, "(x*y + z + 1)*(x - y)*(x + 2)", "x^2 + y^2 + z^2 - 1", "(x*y*z + 3)*(y + 1)", "x^2 + y^2 + z^2 - 1")
+	sp, err := c.split(F, parseAll(r, "x + 2", "y + 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.empty || !sp.changed || len(sp.F) != 3 {
+		t.Fatalf("split = %+v, want 3 equations, changed", sp)
+	}
+	if got := sp.F[2].String(); got != "x*y*z + 3" {
+		t.Errorf("third equation %s, want x*y*z + 3 (the condition y + 1 dropped)", got)
+	}
+	if sp.at != 0 || len(sp.factors) != 2 {
+		t.Errorf("split at %d on %v, want equation 0 on its two factors", sp.at, sp.factors)
+	}
+}
+
+// TestFactorsOfRings: factorizations are remembered per ring, so that a
+// case in a ring with the same names as another (Reduce makes one per
+// substitution) gets factors of its own ring.
+func TestFactorsOfRings(t *testing.T) {
+	c := &caser{ctx: context.Background()}
+	r1 := poly.MustRing(poly.Grevlex, "x", "y")
+	r2 := poly.MustRing(poly.Grevlex, "x", "y")
+	for _, r := range []*poly.Ring{r1, r2} {
+		fz, err := c.factorsOf(r.MustParse("x^2 - y^2"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range fz.factors {
+			if q.Ring() != r {
+				t.Errorf("factor %s of another ring", q)
+			}
+		}
+	}
+}
