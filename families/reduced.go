@@ -69,7 +69,7 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 			return
 		}
 	}
-	lifted, ok, err := red.Lift(res, sys.Polys(), sys.Nonzero)
+	lifted, ok, err := red.LiftContext(ctx, res, sys.Polys(), sys.Nonzero)
 	if err != nil {
 		r.fail(err, "families: ")
 		return

@@ -399,6 +399,17 @@ func allInts(cs []*big.Rat) bool {
 	return true
 }
 
+// MulContext sets z to x*y as Mul does, looking at ctx every 4096
+// coefficient products; on ctx's error it returns it and z is unchanged.
+func (z *Poly) MulContext(ctx context.Context, x, y *Poly) error {
+	var out Poly
+	if err := out.mulContext(ctx, x, y); err != nil {
+		return err
+	}
+	*z = out
+	return nil
+}
+
 // Pow sets z to x^n (n >= 0) and returns z, by repeated squaring.
 func (z *Poly) Pow(x *Poly, n int) *Poly {
 	if n < 0 {

@@ -35,12 +35,41 @@ var ErrNotRational = errors.New("solve: a case is not a rational family")
 // proved minimal. saturated, when not nil, is the reduced grevlex basis of
 // F saturated by nonzero. The result lives in the ring of F. Errors:
 // ErrNotRational, a *groebner.LimitError, bad input.
+//
+// Two strategies run at once, and the first to finish gives the result:
+// one computes the saturated basis of every case (one basis decides a
+// case faster than many smaller ones while bases are cheap), the other
+// splits a case on its factors and linear equations first whenever its
+// basis does not come within quickBudget (caseBasis). Neither wins
+// everywhere: on 20 settings of 4x4 grids each finished some within a
+// second that the other did not finish in 20 s (BENCHMARKS.md). Both
+// results are verified, and their components may be written differently.
 func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Options) (*Result, error) {
 	if opt.MaxCases == 0 {
 		opt.MaxCases = 4096
 	}
-	c := &caser{ctx: ctx, opt: opt}
-	return c.solve(F, nonzero, saturated)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type outcome struct {
+		res *Result
+		err error
+	}
+	done := make(chan outcome, 2)
+	for _, basisFirst := range []bool{true, false} {
+		go func() {
+			c := &caser{ctx: ctx, opt: opt, basisFirst: basisFirst}
+			res, err := c.solve(F, nonzero, saturated)
+			done <- outcome{res, err}
+		}()
+	}
+	first := <-done
+	if first.err == nil {
+		return first.res, nil
+	}
+	if second := <-done; second.err == nil {
+		return second.res, nil
+	}
+	return nil, first.err
 }
 
 type caser struct {
@@ -48,6 +77,10 @@ type caser struct {
 	opt   Options
 	cases int
 	dec   map[*poly.Ring]*decomposer // factorizations, shared by the cases of a ring
+	// gaveUp: the polynomials whose factorization ran past factorBudget
+	gaveUp map[*poly.Ring]map[string]bool
+	// basisFirst: every case computes its saturated basis (caseBasis)
+	basisFirst bool
 }
 
 func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
@@ -135,7 +168,7 @@ func (c *caser) linear(G, nonzero []*poly.Poly, g *poly.Poly, x int) (*Result, e
 }
 
 func (c *caser) lift(red *Reduction, res *Result, F, nonzero []*poly.Poly) (*Result, error) {
-	lifted, ok, err := red.Lift(res, F, nonzero)
+	lifted, ok, err := red.LiftContext(c.ctx, res, F, nonzero)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +187,7 @@ func (c *caser) newFactors(a *poly.Poly, nonzero []*poly.Poly) ([]*poly.Poly, er
 	for _, h := range nonzero {
 		known[h.Monic().String()] = true
 	}
-	fz, err := c.factorsOf(a)
+	fz, err := c.quickFactors(a)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +300,7 @@ func (c *caser) hypersurface(h *poly.Poly, nonzero, F []*poly.Poly) (*Result, er
 		f.Values = append(f.Values, val)
 	}
 	G := []*poly.Poly{h}
-	if err := verifyFamily(f, G, F, nonzero); err != nil {
+	if err := verifyFamily(c.ctx, f, G, F, nonzero); err != nil {
 		return nil, err
 	}
 	return &Result{Components: []*Component{{Basis: G, Dimension: r.NumVars() - 1, Irreducible: true, Degree: e, Family: f}}}, nil

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -33,7 +34,7 @@ func TestVerifyFamilyWrapsErrInternal(t *testing.T) {
 		{"wrong family", "x + 1", nil, true},
 		{"nonzero condition vanishes", "x", []*poly.Poly{r.MustParse("x - y")}, true},
 	} {
-		err := verifyFamily(family(tc.y), nil, F, tc.nonzero)
+		err := verifyFamily(context.Background(), family(tc.y), nil, F, tc.nonzero)
 		if got := errors.Is(err, ErrInternal); got != tc.bug || (err != nil) != tc.bug {
 			t.Errorf("%s: err %v, errors.Is(err, ErrInternal) = %v, want %v", tc.name, err, got, tc.bug)
 		}

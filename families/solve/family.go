@@ -2,6 +2,7 @@ package solve
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -366,19 +367,27 @@ func combinations(n, k int) func(func([]int) bool) {
 // into every equation gives exactly zero and into every nonzero condition
 // does not; an algebraic one has every equation and every minimal
 // polynomial in its component, and no nonzero condition.
-func verifyFamily(f *Family, basis, F, nonzero []*poly.Poly) error {
+func verifyFamily(ctx context.Context, f *Family, basis, F, nonzero []*poly.Poly) error {
 	if f.Kind == Rational {
 		vals := make([]ratFunc, len(f.Values))
 		for i, v := range f.Values {
 			vals[i] = ratFunc{v.Num, v.Den}
 		}
 		for _, eq := range F {
-			if r := substRational(eq, vals); !r.IsZero() {
+			r, err := substRational(ctx, eq, vals)
+			if err != nil {
+				return limitErr(err)
+			}
+			if !r.IsZero() {
 				return fmt.Errorf("%w: family in %v does not satisfy %s = 0 (residue %s)", ErrInternal, f.Parameters, eq, r)
 			}
 		}
 		for _, h := range nonzero {
-			if substRational(h, vals).IsZero() {
+			r, err := substRational(ctx, h, vals)
+			if err != nil {
+				return limitErr(err)
+			}
+			if r.IsZero() {
 				return fmt.Errorf("%w: nonzero condition %s vanishes on the family in %v", ErrInternal, h, f.Parameters)
 			}
 		}

@@ -116,8 +116,9 @@ func (a ratFunc) size() int {
 // variable v: f(num/den) times prod den_v^deg_v(f). It is exact and needs
 // no gcd, so a family is checked without trusting the arithmetic that made
 // it. The result lives in the ring of the values, which may differ from
-// f's. Cost: one product of cached powers per term.
-func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
+// f's. Cost: one product of cached powers per term. It stops with the
+// context's error when ctx is done.
+func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Poly, error) {
 	n := f.Ring().NumVars()
 	r := f.Ring()
 	for _, v := range vals {
@@ -146,6 +147,7 @@ func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
 		cache[k] = q
 		return q
 	}
+	mul := func(t, q *poly.Poly) error { return t.MulContext(ctx, t, q) }
 	nums, dens := make([]*poly.Poly, n), make([]*poly.Poly, n)
 	numC, denC := make([]*big.Rat, n), make([]*big.Rat, n)
 	for v := range n {
@@ -168,12 +170,16 @@ func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
 			}
 			e := f.Exp(i, v)
 			if e > 0 {
-				t.Mul(t, pow(numPow, nums[v], v, e))
+				if err := mul(t, pow(numPow, nums[v], v, e)); err != nil {
+					return nil, err
+				}
 				k.Mul(k, ratPow(numC[v], e))
 			}
 			// Denominators are normalised, so a constant one is 1.
 			if deg[v]-e > 0 && !vals[v].den.IsConst() {
-				t.Mul(t, pow(denPow, dens[v], v, deg[v]-e))
+				if err := mul(t, pow(denPow, dens[v], v, deg[v]-e)); err != nil {
+					return nil, err
+				}
 				k.Mul(k, ratPow(denC[v], deg[v]-e))
 			}
 		}
@@ -186,7 +192,7 @@ func substRational(f *poly.Poly, vals []ratFunc) *poly.Poly {
 	for i, t := range terms {
 		sum.Add(sum, t.Scale(t, consts[i].Mul(consts[i], L)))
 	}
-	return sum.Scale(sum, L.Inv(L))
+	return sum.Scale(sum, L.Inv(L)), nil
 }
 
 // primitiveSplit returns the primitive part of p and its content (p itself

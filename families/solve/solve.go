@@ -150,7 +150,7 @@ func (d *decomposer) result(F, nonzero []*poly.Poly, digits int) (*Result, error
 			if err != nil {
 				return nil, err
 			}
-			if err := verifyFamily(fam, c.basis, F, nonzero); err != nil {
+			if err := verifyFamily(d.ctx, fam, c.basis, F, nonzero); err != nil {
 				return nil, err
 			}
 			comp.Family = fam

@@ -68,7 +68,7 @@ func (c *caser) split(F, nonzero []*poly.Poly) (splitting, error) {
 		if f.TotalDegree() <= 1 {
 			continue
 		}
-		fz, err := c.factorsOf(f)
+		fz, err := c.quickFactors(f)
 		if err != nil {
 			return out, err
 		}
@@ -110,6 +110,44 @@ func (c *caser) factorsOf(f *poly.Poly) (factored, error) {
 	return d.factorsOf(f)
 }
 
+// factorBudget bounds a factorization that only chooses how to split a
+// case: past it the equation is taken whole, which is correct, only
+// slower (Wang's lifting takes minutes on a few of the polynomials that
+// substitutions make on 4x4 grids).
+const factorBudget = 500 * time.Millisecond
+
+// quickFactors is factorsOf within factorBudget; an equation whose
+// factorization ran out of it is reported as its only factor. Its
+// give-ups are remembered apart from factorsOf's cache, which must hold
+// complete factorizations (an irreducible factor is a prime component).
+func (c *caser) quickFactors(f *poly.Poly) (factored, error) {
+	key := f.String()
+	if c.gaveUp[f.Ring()][key] {
+		return factored{factors: []*poly.Poly{f}}, nil
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, factorBudget)
+	defer cancel()
+	outer := c.ctx
+	c.ctx = ctx
+	if d := c.dec[f.Ring()]; d != nil {
+		d.ctx = ctx
+	}
+	fz, err := c.factorsOf(f)
+	c.ctx = outer
+	c.dec[f.Ring()].ctx = outer
+	if err == nil || outer.Err() != nil || ctx.Err() == nil {
+		return fz, err
+	}
+	if c.gaveUp == nil {
+		c.gaveUp = map[*poly.Ring]map[string]bool{}
+	}
+	if c.gaveUp[f.Ring()] == nil {
+		c.gaveUp[f.Ring()] = map[string]bool{}
+	}
+	c.gaveUp[f.Ring()][key] = true
+	return factored{factors: []*poly.Poly{f}}, nil
+}
+
 // splitCases solves the cases of a splitting: the equation F[at] replaced by
 // each of its factors in turn, the factors before it nonzero.
 func (c *caser) splitCases(sp splitting, nonzero []*poly.Poly) (*Result, error) {
@@ -129,7 +167,7 @@ func (c *caser) splitCases(sp splitting, nonzero []*poly.Poly) (*Result, error) 
 
 // quickBudget bounds the saturated basis that a case tries before it
 // splits on a linear element of its equations instead.
-const quickBudget = 250 * time.Millisecond
+const quickBudget = 500 * time.Millisecond
 
 // quickBasis returns the saturated basis of F within quickBudget; quick
 // is false when the budget ran out first (and the caller's context has
@@ -160,6 +198,10 @@ func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool,
 // factors must all be nonzero, repeated or redundant factors, one
 // irreducible equation) never compute a basis.
 func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error) {
+	if c.basisFirst {
+		G, err := saturatedBasis(c.ctx, F, nonzero, c.opt.Limits)
+		return G, nil, err
+	}
 	sp, err := c.split(F, nonzero)
 	switch {
 	case err != nil:
@@ -222,7 +264,7 @@ func (c *caser) linearSplitter(F []*poly.Poly) (*poly.Poly, int, error) {
 			if best != nil && cost >= bcost {
 				continue
 			}
-			fz, err := c.factorsOf(a)
+			fz, err := c.quickFactors(a)
 			if err != nil {
 				return nil, -1, err
 			}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math/big"
 	"slices"
@@ -316,7 +317,7 @@ func stripMonomial(p *poly.Poly, nzVar []bool) *poly.Poly {
 
 // evalRat returns f with every variable v replaced by vals[v].
 func evalRat(f *poly.Poly, vals []ratFunc) ratFunc {
-	num := substRational(f, vals)
+	num, _ := substRational(context.Background(), f, vals) // never done
 	den := num.Ring().One()
 	for _, v := range f.Vars() {
 		if d := vals[v].den; !d.IsConst() {
@@ -347,6 +348,12 @@ func (red *Reduction) Free() *Result {
 // caller. Cost: one composition per eliminated number and family, and the
 // verification.
 func (red *Reduction) Lift(res *Result, F, nonzero []*poly.Poly) (out *Result, ok bool, err error) {
+	return red.LiftContext(context.Background(), res, F, nonzero)
+}
+
+// LiftContext is Lift, stopping with a *groebner.LimitError when ctx is
+// done.
+func (red *Reduction) LiftContext(ctx context.Context, res *Result, F, nonzero []*poly.Poly) (out *Result, ok bool, err error) {
 	if F, err = poly.ToRingAll(F, red.Ring); err != nil {
 		return nil, false, err
 	}
@@ -363,10 +370,10 @@ func (red *Reduction) Lift(res *Result, F, nonzero []*poly.Poly) (out *Result, o
 			if fam, err = red.liftFamily(c.Family); err != nil {
 				return nil, false, err
 			}
-			if err := verifyFamily(fam, nil, F, nonzero); err != nil {
+			if err := verifyFamily(ctx, fam, nil, F, nonzero); err != nil {
 				return nil, false, err
 			}
-		} else if fam, err = red.liftAlgebraic(c, F, nonzero); err != nil {
+		} else if fam, err = red.liftAlgebraic(ctx, c, F, nonzero); err != nil {
 			return nil, false, err
 		}
 		// The basis stays in its own ring, that of the numbers no
@@ -425,7 +432,7 @@ func (red *Reduction) subIndex(name string) int {
 // It verifies the result: every original equation with the eliminated
 // numbers substituted lies in the component's ideal, and no original
 // condition does.
-func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Family, error) {
+func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzero []*poly.Poly) (*Family, error) {
 	if len(c.Basis) == 0 {
 		return nil, fmt.Errorf("%w: algebraic family without a basis", ErrInternal)
 	}
@@ -462,12 +469,20 @@ func (red *Reduction) liftAlgebraic(c *Component, F, nonzero []*poly.Poly) (*Fam
 		vals[e.Var] = evalRat(e.Num, subVals).quo(evalRat(e.Den, subVals))
 	}
 	for _, eq := range F {
-		if !groebner.IsMember(substRational(eq, vals), c.Basis) {
+		r, err := substRational(ctx, eq, vals)
+		if err != nil {
+			return nil, limitErr(err)
+		}
+		if !groebner.IsMember(r, c.Basis) {
 			return nil, fmt.Errorf("%w: %s = 0 does not hold on the lifted family in %v", ErrInternal, eq, c.Family.Parameters)
 		}
 	}
 	for _, h := range nonzero {
-		if groebner.IsMember(substRational(h, vals), c.Basis) {
+		r, err := substRational(ctx, h, vals)
+		if err != nil {
+			return nil, limitErr(err)
+		}
+		if groebner.IsMember(r, c.Basis) {
 			return nil, fmt.Errorf("%w: nonzero condition %s vanishes on the lifted family in %v", ErrInternal, h, c.Family.Parameters)
 		}
 	}
