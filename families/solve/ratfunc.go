@@ -188,11 +188,25 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 		lcm.Mul(lcm, new(big.Int).Quo(k.Denom(), g))
 	}
 	L := new(big.Rat).SetInt(lcm)
-	sum := r.Zero()
 	for i, t := range terms {
-		sum.Add(sum, t.Scale(t, consts[i].Mul(consts[i], L)))
+		t.Scale(t, consts[i].Mul(consts[i], L))
 	}
-	return sum.Scale(sum, L.Inv(L)), nil
+	// Summed in pairs, so that each term takes part in about log2(n)
+	// merges rather than one running sum's n.
+	for len(terms) > 1 {
+		next := terms[:0]
+		for i := 0; i+1 < len(terms); i += 2 {
+			next = append(next, new(poly.Poly).Add(terms[i], terms[i+1]))
+		}
+		if len(terms)%2 == 1 {
+			next = append(next, terms[len(terms)-1])
+		}
+		terms = next
+	}
+	if len(terms) == 0 {
+		return r.Zero(), nil
+	}
+	return terms[0].Scale(terms[0], L.Inv(L)), nil
 }
 
 // primitiveSplit returns the primitive part of p and its content (p itself
