@@ -252,27 +252,11 @@ func (c *caser) linearSplitter(F []*poly.Poly) (*poly.Poly, int, error) {
 	for _, f := range F {
 		eqs[f.Monic().String()] = true
 	}
-	var best *poly.Poly
-	bx, bcost := -1, 0
-	for _, g := range F {
-		for _, x := range g.Vars() {
-			if g.Degree(x) != 1 {
-				continue
-			}
-			a := coefficientOf(g, x, 1)
-			cost := a.Len()*1000 + g.Len()
-			if best != nil && cost >= bcost {
-				continue
-			}
-			fz, err := c.quickFactors(a)
-			if err != nil {
-				return nil, -1, err
-			}
-			if slices.ContainsFunc(fz.factors, func(q *poly.Poly) bool { return eqs[q.Monic().String()] }) {
-				continue
-			}
-			best, bx, bcost = g, x, cost
+	return bestLinear(F, func(a *poly.Poly) (bool, error) {
+		fz, err := c.quickFactors(a)
+		if err != nil {
+			return false, err
 		}
-	}
-	return best, bx, nil
+		return !slices.ContainsFunc(fz.factors, func(q *poly.Poly) bool { return eqs[q.Monic().String()] }), nil
+	})
 }
