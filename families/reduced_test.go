@@ -213,6 +213,17 @@ func TestGoldenScale(t *testing.T) {
 				continue
 			case rep.Class == families.ClassPositiveDim && len(rep.Families) == 0:
 				t.Errorf("%s: no family", row.ops)
+			case rep.Class == families.ClassPositiveDim:
+				// The decomposition must reach the system's dimension: a
+				// case dropped by mistake would leave every family
+				// verified but the top component missing.
+				top := 0
+				for _, f := range rep.Families {
+					top = max(top, f.Dimension)
+				}
+				if top != *rep.Dimension {
+					t.Errorf("%s: families up to dimension %d, the system has %d", row.ops, top, *rep.Dimension)
+				}
 			}
 			stats["families verified"]++
 			checkMembers(t, s, rep, families.Options{Lines: tab.lines})

@@ -2,11 +2,10 @@ package solve
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/families-project/families/groebner"
-	"slices"
-
 	"github.com/families-project/families/poly"
 )
 
@@ -35,6 +34,9 @@ type splitting struct {
 	at      int
 	factors []*poly.Poly // the factors of F[at]
 	changed bool         // F differs from the input
+	// unfactored: some factorization ran past factorBudget, so an
+	// equation taken whole may still be reducible.
+	unfactored bool
 }
 
 // split factors every equation of F over Q and drops the factors that
@@ -72,6 +74,7 @@ func (c *caser) split(F, nonzero []*poly.Poly) (splitting, error) {
 		if err != nil {
 			return out, err
 		}
+		out.unfactored = out.unfactored || c.gaveUp[f.Ring()][f.String()]
 		var keep []*poly.Poly
 		for _, q := range fz.factors {
 			if !known[q.Monic().String()] {
@@ -165,8 +168,8 @@ func (c *caser) splitCases(sp splitting, nonzero []*poly.Poly) (*Result, error) 
 	return out, nil
 }
 
-// quickBudget bounds the saturated basis that a case tries before it
-// splits on a linear element of its equations instead.
+// quickBudget bounds the saturated basis that a case tries before it is
+// split on the factors or a linear element of its equations instead.
 const quickBudget = 500 * time.Millisecond
 
 // quickBasis returns the saturated basis of F within quickBudget; quick
@@ -211,7 +214,7 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 	case sp.changed:
 		res, err := c.solve(sp.F, nonzero, nil)
 		return nil, res, err
-	case len(F) == 1 && sp.at < 0:
+	case len(F) == 1 && sp.at < 0 && !sp.unfactored:
 		// One irreducible equation generates a prime ideal, which a
 		// condition saturates to itself unless the condition lies in it.
 		for _, h := range nonzero {
@@ -221,24 +224,29 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 		}
 		return []*poly.Poly{F[0].Monic()}, nil, nil
 	}
+	// A case that offers no split waits for its basis at once.
+	var g *poly.Poly
+	x := -1
+	if sp.at < 0 {
+		if g, x, err = c.linearSplitter(F); err != nil {
+			return nil, nil, err
+		}
+		if g == nil {
+			G, err := saturatedBasis(c.ctx, F, nonzero, c.opt.Limits)
+			return G, nil, err
+		}
+	}
 	G, quick, err := c.quickBasis(F, nonzero)
 	if err != nil || quick {
 		return G, nil, err
 	}
+	var res *Result
 	if sp.at >= 0 {
-		res, err := c.splitCases(sp, nonzero)
-		return nil, res, err
+		res, err = c.splitCases(sp, nonzero)
+	} else {
+		res, err = c.linear(F, nonzero, g, x)
 	}
-	g, x, err := c.linearSplitter(F)
-	if err != nil {
-		return nil, nil, err
-	}
-	if g != nil {
-		res, err := c.linear(F, nonzero, g, x)
-		return nil, res, err
-	}
-	G, err = saturatedBasis(c.ctx, F, nonzero, c.opt.Limits)
-	return G, nil, err
+	return nil, res, err
 }
 
 // linearSplitter returns the element of F of degree 1 in a number x with
