@@ -195,14 +195,14 @@ func (p *Poly) SubstContext(ctx context.Context, v int, q *Poly) (*Poly, error) 
 	for k, part := range parts {
 		if k > 0 {
 			next := new(Poly)
-			if err := next.mulContext(ctx, pow, q); err != nil {
+			if err := next.MulContext(ctx, pow, q); err != nil {
 				return nil, err
 			}
 			pow = next
 		}
 		if part != nil {
 			t := new(Poly)
-			if err := t.mulContext(ctx, part.poly(), pow); err != nil {
+			if err := t.MulContext(ctx, part.poly(), pow); err != nil {
 				return nil, err
 			}
 			out.addPoly(t)

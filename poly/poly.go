@@ -269,13 +269,14 @@ func (z *Poly) MulTerm(x *Poly, c *big.Rat, m Monomial) *Poly {
 // x_i*y with a heap, about log2(len(x)) monomial comparisons each, where
 // sorting all products would take log2(len(x)*len(y)).
 func (z *Poly) Mul(x, y *Poly) *Poly {
-	z.mulContext(context.Background(), x, y)
+	z.MulContext(context.Background(), x, y)
 	return z
 }
 
-// mulContext is Mul that gives up, leaving z unchanged and returning
-// ctx's error, when ctx is done; it looks every 4096 products.
-func (z *Poly) mulContext(ctx context.Context, x, y *Poly) error {
+// MulContext sets z to x*y as Mul does, but gives up, leaving z unchanged
+// and returning ctx's error, when ctx is done; it looks every 4096
+// coefficient products.
+func (z *Poly) MulContext(ctx context.Context, x, y *Poly) error {
 	r := ringOf(x, y)
 	if r == nil || x.IsZero() || y.IsZero() {
 		*z = Poly{ring: r}
@@ -397,17 +398,6 @@ func allInts(cs []*big.Rat) bool {
 		}
 	}
 	return true
-}
-
-// MulContext sets z to x*y as Mul does, looking at ctx every 4096
-// coefficient products; on ctx's error it returns it and z is unchanged.
-func (z *Poly) MulContext(ctx context.Context, x, y *Poly) error {
-	var out Poly
-	if err := out.mulContext(ctx, x, y); err != nil {
-		return err
-	}
-	*z = out
-	return nil
 }
 
 // Pow sets z to x^n (n >= 0) and returns z, by repeated squaring.

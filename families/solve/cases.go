@@ -78,7 +78,7 @@ type caser struct {
 	cases int
 	dec   map[*poly.Ring]*decomposer // factorizations, shared by the cases of a ring
 	// gaveUp: the polynomials whose factorization ran past factorBudget
-	gaveUp map[*poly.Ring]map[string]bool
+	gaveUp map[string]bool
 	// basisFirst: every case computes its saturated basis (caseBasis)
 	basisFirst bool
 }

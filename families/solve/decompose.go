@@ -45,6 +45,9 @@ type decomposer struct {
 type factored struct {
 	factors  []*poly.Poly
 	repeated bool
+	// whole: the factorization gave up (caser.quickFactors) and factors
+	// is the polynomial itself, not proved irreducible.
+	whole bool
 }
 
 // splits reports whether the factorization gives more than the polynomial

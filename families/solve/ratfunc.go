@@ -215,7 +215,8 @@ func primitiveSplit(p *poly.Poly) (*poly.Poly, *big.Rat) {
 	if p.IsZero() {
 		return p, big.NewRat(1, 1)
 	}
-	return p.PrimitivePart(), p.Content()
+	c := p.Content()
+	return new(poly.Poly).Scale(p, new(big.Rat).Inv(c)), c
 }
 
 // ratPow returns c^e.

@@ -74,7 +74,7 @@ func (c *caser) split(F, nonzero []*poly.Poly) (splitting, error) {
 		if err != nil {
 			return out, err
 		}
-		out.unfactored = out.unfactored || c.gaveUp[f.Ring()][f.String()]
+		out.unfactored = out.unfactored || fz.whole
 		var keep []*poly.Poly
 		for _, q := range fz.factors {
 			if !known[q.Monic().String()] {
@@ -98,19 +98,25 @@ func (c *caser) split(F, nonzero []*poly.Poly) (splitting, error) {
 	return out, nil
 }
 
-// factorsOf factors f, remembering the result for the other cases of
-// the same ring (the cache is keyed by the printed polynomial, and
-// Reduce makes a ring of its own for each substitution).
-func (c *caser) factorsOf(f *poly.Poly) (factored, error) {
-	d := c.dec[f.Ring()]
+// decomposerOf returns the caser's decomposer of ring r, whose cache
+// holds complete factorizations for the cases of that ring (the cache is
+// keyed by the printed polynomial, and Reduce makes a ring of its own for
+// each substitution).
+func (c *caser) decomposerOf(r *poly.Ring) *decomposer {
+	d := c.dec[r]
 	if d == nil {
 		if c.dec == nil {
 			c.dec = map[*poly.Ring]*decomposer{}
 		}
 		d = &decomposer{ctx: c.ctx, factors: map[string]factored{}}
-		c.dec[f.Ring()] = d
+		c.dec[r] = d
 	}
-	return d.factorsOf(f)
+	return d
+}
+
+// factorsOf factors f completely, remembering the result.
+func (c *caser) factorsOf(f *poly.Poly) (factored, error) {
+	return c.decomposerOf(f.Ring()).factorsOf(f)
 }
 
 // factorBudget bounds a factorization that only chooses how to split a
@@ -120,35 +126,28 @@ func (c *caser) factorsOf(f *poly.Poly) (factored, error) {
 const factorBudget = 500 * time.Millisecond
 
 // quickFactors is factorsOf within factorBudget; an equation whose
-// factorization ran out of it is reported as its only factor. Its
-// give-ups are remembered apart from factorsOf's cache, which must hold
-// complete factorizations (an irreducible factor is a prime component).
+// factorization ran out of it is reported whole (its only factor, whole
+// set). Give-ups are remembered apart from factorsOf's cache, which must
+// hold complete factorizations (an irreducible factor is a prime
+// component); the polynomial's text is key enough, since a give-up
+// returns f itself.
 func (c *caser) quickFactors(f *poly.Poly) (factored, error) {
 	key := f.String()
-	if c.gaveUp[f.Ring()][key] {
-		return factored{factors: []*poly.Poly{f}}, nil
+	if c.gaveUp[key] {
+		return factored{factors: []*poly.Poly{f}, whole: true}, nil
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, factorBudget)
 	defer cancel()
-	outer := c.ctx
-	c.ctx = ctx
-	if d := c.dec[f.Ring()]; d != nil {
-		d.ctx = ctx
-	}
-	fz, err := c.factorsOf(f)
-	c.ctx = outer
-	c.dec[f.Ring()].ctx = outer
-	if err == nil || outer.Err() != nil || ctx.Err() == nil {
+	budgeted := &decomposer{ctx: ctx, factors: c.decomposerOf(f.Ring()).factors}
+	fz, err := budgeted.factorsOf(f)
+	if err == nil || c.ctx.Err() != nil || ctx.Err() == nil {
 		return fz, err
 	}
 	if c.gaveUp == nil {
-		c.gaveUp = map[*poly.Ring]map[string]bool{}
+		c.gaveUp = map[string]bool{}
 	}
-	if c.gaveUp[f.Ring()] == nil {
-		c.gaveUp[f.Ring()] = map[string]bool{}
-	}
-	c.gaveUp[f.Ring()][key] = true
-	return factored{factors: []*poly.Poly{f}}, nil
+	c.gaveUp[key] = true
+	return factored{factors: []*poly.Poly{f}, whole: true}, nil
 }
 
 // splitCases solves the cases of a splitting: the equation F[at] replaced by
