@@ -49,6 +49,11 @@ type modEngine struct {
 	// so that the exact replay can follow the run (engine_trace.go).
 	events chan<- traceEvent
 	steps  int // reduction steps, for polling the limits
+	// enough, when set, is asked each time the run moves on to pairs of
+	// a higher sugar whether to stop there (see modHilbertNumerator);
+	// stopped records that it said yes.
+	enough  func() bool
+	stopped bool
 	// the working polynomial of reduce and monomial scratch
 	gb *geobucket[uint32, *modEngine]
 	oc []uint32 // scratch of reduce's result
@@ -290,6 +295,7 @@ func (e *modEngine) run(F []*poly.Poly) (ok bool, err error) {
 			return true, err
 		}
 	}
+	sugar := -1
 	for {
 		p, more := e.ps.next()
 		if !more {
@@ -297,6 +303,12 @@ func (e *modEngine) run(F []*poly.Poly) (ok bool, err error) {
 		}
 		if err := e.lim.check(); err != nil {
 			return true, err
+		}
+		if e.enough != nil && p.sugar > sugar {
+			if sugar = p.sugar; e.enough() {
+				e.stopped = true
+				return true, nil
+			}
 		}
 		sp, err := e.spoly(e.basis[p.i], e.basis[p.j], p.lcm)
 		if err != nil {

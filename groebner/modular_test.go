@@ -122,6 +122,34 @@ func TestSaturateMatchesRabinowitsch(t *testing.T) {
 	}
 }
 
+// TestSaturatePrincipal checks the gcd route of Saturate for one
+// generator (any order, f a product, a power or coprime) against the
+// textbook route.
+func TestSaturatePrincipal(t *testing.T) {
+	ctx := context.Background()
+	for _, order := range []poly.Order{poly.Grevlex, poly.Lex} {
+		r := poly.MustRing(order, "x", "y", "z")
+		cases := []struct{ g, f string }{
+			{"x^2*(x + y)^3*(y*z + 1)", "x*(x + y)"},
+			{"(x*y - z)^2*(z - 1)", "x*y - z"},
+			{"x^2 + y^2 - z^2", "x + y"},
+			{"(x - 1)*(y - 2)*(z - 3)", "(x - 1)^3*(z - 3)"},
+		}
+		for _, c := range cases {
+			F := []*poly.Poly{r.MustParse(c.g)}
+			f := r.MustParse(c.f)
+			got, err := Saturate(ctx, F, f, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := rabinowitsch(t, r, F, f)
+			if !slices.EqualFunc(got, want, (*poly.Poly).Equal) {
+				t.Errorf("%v: <%s> : (%s)^∞: got %v, want %v", order, c.g, c.f, got, want)
+			}
+		}
+	}
+}
+
 func rabinowitsch(t *testing.T, r *poly.Ring, F []*poly.Poly, f *poly.Poly) []*poly.Poly {
 	t.Helper()
 	big := poly.MustRing(poly.Grevlex, append([]string{"t_rab"}, r.Vars()...)...)

@@ -46,6 +46,48 @@ func GCD(a, b *poly.Poly) *poly.Poly {
 	return positiveLead(in.toPoly(r, mgcd(ma, mb)))
 }
 
+// CoprimePart returns g without the irreducible factors it shares with f,
+// each removed with its whole multiplicity: the generator of the
+// saturation <g> : f^∞ of a principal ideal, normalised like GCD. A zero
+// g gives zero, a zero f gives 1 (every polynomial times 0 lies in <g>),
+// and a constant f leaves g (made primitive). Errors: more than 32 variables
+// or an exponent above 255 together. Cost: one GCD and one exact division
+// per factor removed, and a final GCD that is trivial (detected from one
+// modular image).
+func CoprimePart(g, f *poly.Poly) (*poly.Poly, error) {
+	r := g.Ring()
+	switch {
+	case g.IsZero():
+		return r.Zero(), nil
+	case f.IsZero():
+		return r.One(), nil
+	}
+	vars := unionSorted(g.Vars(), f.Vars())
+	mg, err := multiInput(g, vars)
+	if err != nil {
+		return nil, err
+	}
+	mf, err := multiInput(f, vars)
+	if err != nil {
+		return nil, err
+	}
+	_, mg = mprimitive(mg)
+	for {
+		h := mgcd(mg, mf)
+		if h.isConst() {
+			break
+		}
+		q, ok := mdivExact(mg, h)
+		if !ok {
+			// mgcd verifies that h divides both inputs.
+			panic("factor: a gcd does not divide its input")
+		}
+		mg = q
+	}
+	in := &input{vars: vars}
+	return positiveLead(in.toPoly(r, mg)), nil
+}
+
 func positiveLead(p *poly.Poly) *poly.Poly {
 	if !p.IsZero() && p.LeadCoef().Sign() < 0 {
 		return new(poly.Poly).Neg(p)

@@ -226,3 +226,58 @@ func TestWangFallbacks(t *testing.T) {
 		}
 	}
 }
+
+func TestCoprimePart(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	cases := []struct{ g, f, want string }{
+		{"x^2*(x + y)^3*(y + 1)", "x*(x + y)", "y + 1"},
+		{"x^2*(x + y)^3*(y + 1)", "x*z", "x^3*y + 3*x^2*y^2 + 3*x*y^3 + y^4 + x^3 + 3*x^2*y + 3*x*y^2 + y^3"},
+		{"6*(x - y)^2", "3", "x^2 - 2*x*y + y^2"},
+		{"x*y + 1", "x", "x*y + 1"},
+		{"(x*y - z)^3*z^2", "(x*y - z)*(y + 2)*z", "1"},
+		{"(x^2 + y^2)*(z - 1)", "(x + y)*(x - y)", "x^2*z + y^2*z - x^2 - y^2"},
+		{"0", "x", "0"},
+		{"x + 1", "0", "1"},
+	}
+	for _, c := range cases {
+		got, err := CoprimePart(r.MustParse(c.g), r.MustParse(c.f))
+		if err != nil {
+			t.Errorf("CoprimePart(%s, %s): %v", c.g, c.f, err)
+			continue
+		}
+		if got.String() != c.want {
+			t.Errorf("CoprimePart(%s, %s) = %s, want %s", c.g, c.f, got, c.want)
+		}
+	}
+	// On random inputs: CoprimePart(a^2*b*c, b*d) has no factor in common
+	// with b*d and divides a^2*b*c; with a, c coprime to b*d it is a^2*c.
+	rng := rand.New(rand.NewPCG(3, 4))
+	all := []int{0, 1, 2}
+	checked := 0
+	for i := 0; i < 40; i++ {
+		a := randSparse(rng, r, all, 3, 3, 4)
+		b := randSparse(rng, r, all, 3, 3, 4)
+		c := randSparse(rng, r, all, 3, 3, 4)
+		d := randSparse(rng, r, all, 3, 3, 4)
+		if a.IsConst() || b.IsConst() || c.IsConst() || d.IsConst() {
+			continue
+		}
+		bd := new(poly.Poly).Mul(b, d)
+		if !GCD(a, bd).IsConst() || !GCD(c, bd).IsConst() {
+			continue
+		}
+		g := new(poly.Poly).Mul(new(poly.Poly).Mul(a, a), new(poly.Poly).Mul(b, c))
+		got, err := CoprimePart(g, bd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := positiveLead(new(poly.Poly).Mul(new(poly.Poly).Mul(a, a), c).PrimitivePart())
+		if !got.Equal(want) {
+			t.Errorf("CoprimePart(a^2*b*c, b*d) = %s, want %s", got, want)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("only %d random cases checked", checked)
+	}
+}

@@ -50,6 +50,12 @@ var ErrZero = errors.New("factor: the zero polynomial has no factorisation")
 // it is not expected on ordinary inputs.
 var ErrNoConvergence = errors.New("factor: no suitable evaluation point found")
 
+// ErrTooLarge is returned when Wang's lifting would work on polynomials
+// far larger than the input: at every evaluation point tried, shifting the
+// input to it made a polynomial of over maxShiftTerms terms. The input may
+// well be reducible; the caller can keep it whole or try another way.
+var ErrTooLarge = errors.New("factor: the lifting would exceed its size bound")
+
 // ErrNotUnivariate is returned by RationalRoots for a polynomial in more
 // than one variable.
 var ErrNotUnivariate = errors.New("factor: polynomial is not univariate")

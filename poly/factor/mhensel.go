@@ -2,6 +2,7 @@ package factor
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"sync"
 )
@@ -104,6 +105,16 @@ func nextPrimeAbove(b *big.Int) *big.Int {
 // P0 and the lifting ideal; the caller checks the product over Z.
 // Cost: one truncated product of all factors per degree step plus one
 // univariate multiply-and-reduce per error monomial and factor.
+// maxShiftTerms bounds the polynomial that liftFactors lifts once shifted
+// to its evaluation point. Past it the lifting would take seconds to
+// minutes and gigabytes (a 52,000-term polynomial in 7 numbers of a 4x4
+// grid would shift to over 10^6 terms); Wang's search then tries a point
+// with more zeros, and after wangMaxLarge such points gives up.
+const maxShiftTerms = 1 << 17
+
+// errShiftTooLarge reports a shifted polynomial past maxShiftTerms.
+var errShiftTooLarge = errors.New("factor: the shifted polynomial is too large to lift")
+
 func liftFactors(ctx context.Context, f mpoly, v int, others []int, A []*big.Int, H []upoly, C []mpoly) ([]mpoly, bool, error) {
 	r := len(H)
 	fs := f
@@ -111,7 +122,13 @@ func liftFactors(ctx context.Context, f mpoly, v int, others []int, A []*big.Int
 	copy(Cs, C)
 	for i, w := range others {
 		if A[i].Sign() != 0 {
-			fs = mshift(fs, w, A[i])
+			if err := ctx.Err(); err != nil {
+				return nil, false, err
+			}
+			var ok bool
+			if fs, ok = mshiftCapped(fs, w, A[i], maxShiftTerms); !ok {
+				return nil, false, errShiftTooLarge
+			}
 			for j := range Cs {
 				Cs[j] = mshift(Cs[j], w, A[i])
 			}

@@ -366,12 +366,24 @@ func mlc(f mpoly, v int) mpoly {
 // mshift substitutes v+a for v (a Taylor shift); the term count can grow
 // up to (deg_v+1) times.
 func mshift(f mpoly, v int, a *big.Int) mpoly {
+	g, _ := mshiftCapped(f, v, a, 0)
+	return g
+}
+
+// mshiftCapped is mshift that gives up (ok false) once the result holds
+// more than limit terms (no bound when limit is 0): shifting every variable
+// of a sparse polynomial by a nonzero value makes it dense, and Wang's
+// lifting of a dense image costs far more than the caller can wait for.
+func mshiftCapped(f mpoly, v int, a *big.Int, limit int) (g mpoly, ok bool) {
 	if a.Sign() == 0 {
-		return f
+		return f, true
 	}
 	acc := make(map[mono]*big.Int, 2*len(f))
 	binom := [][]*big.Int{{big.NewInt(1)}}
 	for _, t := range f {
+		if limit > 0 && len(acc) > limit {
+			return nil, false
+		}
 		k := int(t.e[v])
 		for len(binom) <= k {
 			prev := binom[len(binom)-1]
@@ -397,7 +409,7 @@ func mshift(f mpoly, v int, a *big.Int) mpoly {
 			apow = new(big.Int).Mul(apow, a)
 		}
 	}
-	return mfromMap(acc)
+	return mfromMap(acc), true
 }
 
 // mderiv is the partial derivative with respect to v.

@@ -2,6 +2,7 @@ package factor
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -27,7 +28,10 @@ const (
 	wangConfigs       = 2
 	wangTriesPerRound = 40
 	wangMaxRounds     = 60
-	imposedRound      = 3
+	// wangMaxLarge is the number of points whose shifted polynomial
+	// exceeds maxShiftTerms after which Wang's search gives up.
+	wangMaxLarge = 3
+	imposedRound = 3
 )
 
 // wangNonDivisors checks Wang's condition on the values E of the distinct
@@ -199,7 +203,7 @@ func wangFactor(ctx context.Context, f mpoly, v int) ([]mpoly, error) {
 		lcVars[w] = true
 	}
 	seen := map[string]bool{}
-	bound := 1
+	bound, large := 1, 0
 	for round := 0; round < wangMaxRounds; round++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -287,6 +291,12 @@ func wangFactor(ctx context.Context, f mpoly, v int) ([]mpoly, error) {
 				res, ok, err = wangLiftLC(ctx, f, v, others, T, cfg)
 			} else if round >= imposedRound {
 				res, ok, err = wangLiftImposed(ctx, f, v, others, cfg)
+			}
+			if errors.Is(err, errShiftTooLarge) {
+				if large++; large >= wangMaxLarge {
+					return nil, ErrTooLarge
+				}
+				continue
 			}
 			if err != nil {
 				return nil, err

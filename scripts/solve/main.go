@@ -235,6 +235,7 @@ func ReadGolden(path string) (*table, error) {
 func timing(args []string) error {
 	fs := flag.NewFlagSet("time", flag.ExitOnError)
 	timeout := fs.Duration("timeout", 60*time.Second, "limit per setting")
+	each := fs.Bool("each", false, "print each setting's time, class and ops on standard error")
 	fs.Parse(args)
 	var ds []time.Duration
 	var total time.Duration
@@ -258,6 +259,9 @@ func timing(args []string) error {
 			ds = append(ds, d)
 			total += d
 			classes[rep.Class]++
+			if *each {
+				fmt.Fprintf(os.Stderr, "%d\t%.3f\t%s\t%s\n", len(ds), d.Seconds(), rep.Class, t.ops[len(ds)-1])
+			}
 		}
 	}
 	if len(ds) == 0 {
