@@ -69,6 +69,7 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 			return
 		}
 	}
+	r.stage(opt, "families in all numbers")
 	lifted, ok, err := red.LiftContext(ctx, res, sys.Polys(), sys.Nonzero)
 	if err != nil {
 		r.fail(err, "families: ")

@@ -63,13 +63,26 @@ func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Opt
 		}()
 	}
 	first := <-done
-	if first.err == nil {
-		return first.res, nil
+	res, err := first.res, first.err
+	if err != nil {
+		if second := <-done; second.err == nil {
+			res, err = second.res, nil
+		}
 	}
-	if second := <-done; second.err == nil {
-		return second.res, nil
+	if err != nil {
+		return nil, err
 	}
-	return nil, first.err
+	// The nested substitutions were not verified level by level: each
+	// rational family is checked here, once, against F and nonzero
+	// (algebraic families were checked as they were lifted).
+	for _, c := range res.Components {
+		if f := c.Family; f != nil && f.Kind == Rational {
+			if err := verifyFamily(ctx, f, nil, F, nonzero); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return res, nil
 }
 
 type caser struct {
@@ -168,7 +181,7 @@ func (c *caser) linear(G, nonzero []*poly.Poly, g *poly.Poly, x int) (*Result, e
 }
 
 func (c *caser) lift(red *Reduction, res *Result, F, nonzero []*poly.Poly) (*Result, error) {
-	lifted, ok, err := red.LiftContext(c.ctx, res, F, nonzero)
+	lifted, ok, err := red.liftContext(c.ctx, res, F, nonzero, false)
 	if err != nil {
 		return nil, err
 	}

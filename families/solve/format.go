@@ -134,18 +134,29 @@ func FormatRational(num, den *poly.Poly, s Style) string {
 
 // FormatPoly writes p in style s, factored when it is a product of at
 // least two nonconstant factors and not much longer so (b*h*(h - 1),
-// f^2 - 1), expanded otherwise.
+// f^2 - 1), expanded otherwise. A polynomial of total degree above
+// maxFormatDegree is written expanded without trying.
 func FormatPoly(p *poly.Poly, s Style) string {
 	out, _ := formatPoly(p, s)
 	return out
 }
 
+// maxFormatDegree bounds the total degree of a polynomial that is factored
+// for display. The values of grid families stay far below it, except a few
+// of 4x4 grids (degree 23 in 5 numbers): factoring one of those took a
+// quarter of a second, a quarter of the whole analysis, for a form that is
+// hard to read either way. A degree, unlike a time, gives the same text
+// on every machine; factorTimeout only guards against a pathological input.
+const maxFormatDegree = 16
+
 // formatPoly also reports whether it wrote a product of factors.
 func formatPoly(p *poly.Poly, s Style) (string, bool) {
-	if p.Len() <= 1 || p.TotalDegree() <= 1 {
+	if p.Len() <= 1 || p.TotalDegree() <= 1 || p.TotalDegree() > maxFormatDegree {
 		return expanded(p, s), false
 	}
-	fz, err := factor.Factor(context.Background(), p)
+	ctx, cancel := context.WithTimeout(context.Background(), factorTimeout)
+	defer cancel()
+	fz, err := factor.Factor(ctx, p)
 	if err != nil {
 		return expanded(p, s), false
 	}

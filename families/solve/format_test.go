@@ -23,6 +23,9 @@ func TestFormat(t *testing.T) {
 		{"b*h - b", "h", "b (h - 1)/h", "b*(h - 1)/h"},
 		{"1", "f", "1/f", "1/f"},
 		{"3", "1", "3", "3"},
+		// Past maxFormatDegree a product is written expanded.
+		{"b^9*h^8 - b^9*h^7", "1", "b^9 h^8 - b^9 h^7", "b^9*h^8 - b^9*h^7"},
+		{"b^8*h^8 - b^8*h^7", "1", "b^8 h^7 (h - 1)", "b^8*h^7*(h - 1)"},
 	}
 	for _, tc := range tests {
 		num, den := r.MustParse(tc.num), r.MustParse(tc.den)
