@@ -277,7 +277,7 @@ func (r *Report) finish(ctx context.Context, G []*poly.Poly, opt Options) {
 		r.fail(err, "families: ")
 		return
 	}
-	r.setResult(res)
+	r.setResult(ctx, res)
 }
 
 // classify sets the class, dimension and (finite) degree from the
@@ -297,12 +297,15 @@ func (r *Report) classify(dim int, G []*poly.Poly) {
 	}
 }
 
-func (r *Report) setResult(res *solve.Result) {
+// setResult records the decomposition; the displayed forms of its values
+// are chosen within ctx (solve.Value.FormatContext), so that writing a
+// family never runs past the analysis's deadline.
+func (r *Report) setResult(ctx context.Context, res *solve.Result) {
 	r.result = res
 	r.Families, r.Solutions = nil, nil
 	for _, c := range res.Components {
 		if c.Family != nil {
-			r.Families = append(r.Families, familyReport(c))
+			r.Families = append(r.Families, familyReport(ctx, c))
 		}
 		for _, p := range c.Points {
 			r.Solutions = append(r.Solutions, solutionReport(p))
@@ -310,7 +313,7 @@ func (r *Report) setResult(res *solve.Result) {
 	}
 }
 
-func familyReport(c *solve.Component) FamilyReport {
+func familyReport(ctx context.Context, c *solve.Component) FamilyReport {
 	f := c.Family
 	fr := FamilyReport{
 		Parameters: f.Parameters, Solution: map[string]string{}, Kind: string(f.Kind),
@@ -318,7 +321,7 @@ func familyReport(c *solve.Component) FamilyReport {
 		NotProvedIrreducible: !c.Irreducible,
 	}
 	for _, v := range f.Values {
-		fr.Solution[v.Name] = v.String()
+		fr.Solution[v.Name] = v.FormatContext(ctx, solve.Singular)
 		if v.Degree > 1 {
 			if fr.MinimalPolynomials == nil {
 				fr.MinimalPolynomials = map[string]MinimalPolynomial{}

@@ -76,7 +76,7 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 		return
 	}
 	if ok {
-		r.setResult(lifted)
+		r.setResult(ctx, lifted)
 		return
 	}
 	r.full(ctx, red, G, opt)

@@ -30,7 +30,7 @@ func TestFamilyReportIrreducible(t *testing.T) {
 		want        bool
 	}{{true, false}, {false, true}} {
 		c.Irreducible = tc.irreducible
-		out, err := json.Marshal(familyReport(c))
+		out, err := json.Marshal(familyReport(context.Background(), c))
 		if err != nil {
 			t.Fatal(err)
 		}

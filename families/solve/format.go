@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync"
 
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
@@ -30,14 +31,21 @@ const (
 func (v *Value) String() string { return v.Format(Singular) }
 
 // Format returns the value in style s.
-func (v *Value) Format(s Style) string {
+func (v *Value) Format(s Style) string { return v.FormatContext(context.Background(), s) }
+
+// FormatContext is Format within ctx: the factorizations that choose the
+// displayed form stop when ctx is done, and the polynomials left are
+// written expanded (the same value, only longer). Cost: one factorization
+// per polynomial of the value.
+func (v *Value) FormatContext(ctx context.Context, s Style) string {
 	if v.Degree > 1 {
 		if s == Person {
-			return "root of " + FormatMinPoly(v.MinPoly, v.Name, s) + " = 0"
+			return "root of " + formatMinPoly(ctx, v.MinPoly, v.Name, s) + " = 0"
 		}
-		return fmt.Sprintf("RootOf(%s, %s)", FormatPoly(v.MinPoly, s), v.Name)
+		p, _ := formatPoly(ctx, v.MinPoly, s)
+		return fmt.Sprintf("RootOf(%s, %s)", p, v.Name)
 	}
-	return FormatRational(v.Num, v.Den, s)
+	return formatRational(ctx, v.Num, v.Den, s)
 }
 
 // FormatMinPoly writes the polynomial m collected by powers of its
@@ -45,10 +53,15 @@ func (v *Value) Format(s Style) string {
 // written as FormatPoly does: (f^2 - 1) a^2 - f a - f^3. A name that is
 // not a variable of m's ring gives FormatPoly's form.
 func FormatMinPoly(m *poly.Poly, x string, s Style) string {
+	return formatMinPoly(context.Background(), m, x, s)
+}
+
+func formatMinPoly(ctx context.Context, m *poly.Poly, x string, s Style) string {
 	r := m.Ring()
 	v, ok := r.VarIndex(x)
 	if !ok {
-		return FormatPoly(m, s)
+		out, _ := formatPoly(ctx, m, s)
+		return out
 	}
 	deg := m.Degree(v)
 	coef := make([]*poly.Poly, deg+1)
@@ -96,7 +109,7 @@ func FormatMinPoly(m *poly.Poly, x string, s Style) string {
 		if k > 1 {
 			xk = fmt.Sprintf("%s%s%d", x, pow, k)
 		}
-		cs, product := formatPoly(c, s)
+		cs, product := formatPoly(ctx, c, s)
 		switch {
 		case k == 0:
 			if c.Len() > 1 && !product && sb.Len() > 0 && neg {
@@ -118,11 +131,16 @@ func FormatMinPoly(m *poly.Poly, x string, s Style) string {
 // as FormatPoly writes it.
 // Cost: one factorization of each.
 func FormatRational(num, den *poly.Poly, s Style) string {
+	return formatRational(context.Background(), num, den, s)
+}
+
+func formatRational(ctx context.Context, num, den *poly.Poly, s Style) string {
 	if den.IsConst() {
-		return FormatPoly(new(poly.Poly).Scale(num, new(big.Rat).Inv(den.LeadCoef())), s)
+		out, _ := formatPoly(ctx, new(poly.Poly).Scale(num, new(big.Rat).Inv(den.LeadCoef())), s)
+		return out
 	}
-	n, nProduct := formatPoly(num, s)
-	dd, dProduct := formatPoly(den, s)
+	n, nProduct := formatPoly(ctx, num, s)
+	dd, dProduct := formatPoly(ctx, den, s)
 	if !nProduct && num.Len() > 1 {
 		n = "(" + n + ")"
 	}
@@ -137,7 +155,7 @@ func FormatRational(num, den *poly.Poly, s Style) string {
 // f^2 - 1), expanded otherwise. A polynomial of total degree above
 // maxFormatDegree is written expanded without trying.
 func FormatPoly(p *poly.Poly, s Style) string {
-	out, _ := formatPoly(p, s)
+	out, _ := formatPoly(context.Background(), p, s)
 	return out
 }
 
@@ -149,15 +167,53 @@ func FormatPoly(p *poly.Poly, s Style) string {
 // on every machine; factorTimeout only guards against a pathological input.
 const maxFormatDegree = 16
 
+// shownFactors remembers the factorizations made for display, by the text
+// of the polynomial, so that a value written in both styles (a report,
+// then the text for a person) is factored once: the second writing may
+// come after the analysis's deadline. Emptied when it holds
+// maxShownFactors, so a long sweep does not accumulate them.
+var shownFactors = struct {
+	sync.Mutex
+	m map[string]*factor.Factorization // nil: written expanded
+}{m: map[string]*factor.Factorization{}}
+
+const maxShownFactors = 1 << 12
+
+// displayFactors returns the factorization of p for display within ctx
+// and factorTimeout; ok is false when p is to be written expanded.
+func displayFactors(ctx context.Context, p *poly.Poly) (fz *factor.Factorization, ok bool) {
+	key := p.String()
+	shownFactors.Lock()
+	fz, seen := shownFactors.m[key]
+	shownFactors.Unlock()
+	if seen {
+		return fz, fz != nil
+	}
+	fctx, cancel := context.WithTimeout(ctx, factorTimeout)
+	defer cancel()
+	f, err := factor.Factor(fctx, p)
+	if err != nil && ctx.Err() != nil {
+		return nil, false // not remembered: another call may have the time
+	}
+	if err == nil {
+		fz = &f
+	}
+	shownFactors.Lock()
+	if len(shownFactors.m) >= maxShownFactors {
+		clear(shownFactors.m)
+	}
+	shownFactors.m[key] = fz
+	shownFactors.Unlock()
+	return fz, fz != nil
+}
+
 // formatPoly also reports whether it wrote a product of factors.
-func formatPoly(p *poly.Poly, s Style) (string, bool) {
+func formatPoly(ctx context.Context, p *poly.Poly, s Style) (string, bool) {
 	if p.Len() <= 1 || p.TotalDegree() <= 1 || p.TotalDegree() > maxFormatDegree {
 		return expanded(p, s), false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), factorTimeout)
-	defer cancel()
-	fz, err := factor.Factor(ctx, p)
-	if err != nil {
+	fz, ok := displayFactors(ctx, p)
+	if !ok {
 		return expanded(p, s), false
 	}
 	count := 0
