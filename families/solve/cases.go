@@ -55,9 +55,10 @@ func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Opt
 		err error
 	}
 	done := make(chan outcome, 2)
+	bases := &sharedBases{m: map[string]*basisCall{}}
 	for _, basisFirst := range []bool{true, false} {
 		go func() {
-			c := &caser{ctx: ctx, opt: opt, basisFirst: basisFirst}
+			c := &caser{ctx: ctx, opt: opt, basisFirst: basisFirst, bases: bases}
 			res, err := c.solve(F, nonzero, saturated)
 			done <- outcome{res, err}
 		}()
@@ -94,6 +95,8 @@ type caser struct {
 	gaveUp map[string]bool
 	// basisFirst: every case computes its saturated basis (caseBasis)
 	basisFirst bool
+	// bases: the saturated bases of cases, shared with the other strategy
+	bases *sharedBases
 }
 
 func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {

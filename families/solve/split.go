@@ -177,7 +177,7 @@ const quickBudget = 500 * time.Millisecond
 func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool, err error) {
 	ctx, cancel := context.WithTimeout(c.ctx, quickBudget)
 	defer cancel()
-	G, err = saturatedBasis(ctx, F, nonzero, c.opt.Limits)
+	G, err = c.bases.saturated(ctx, F, nonzero, c.opt.Limits)
 	if err == nil {
 		return G, true, nil
 	}
@@ -201,7 +201,7 @@ func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool,
 // irreducible equation) never compute a basis.
 func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error) {
 	if c.basisFirst {
-		G, err := saturatedBasis(c.ctx, F, nonzero, c.opt.Limits)
+		G, err := c.bases.saturated(c.ctx, F, nonzero, c.opt.Limits)
 		return G, nil, err
 	}
 	sp, err := c.split(F, nonzero)
@@ -231,7 +231,7 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 			return nil, nil, err
 		}
 		if g == nil {
-			G, err := saturatedBasis(c.ctx, F, nonzero, c.opt.Limits)
+			G, err := c.bases.saturated(c.ctx, F, nonzero, c.opt.Limits)
 			return G, nil, err
 		}
 	}
