@@ -380,12 +380,44 @@ func wangLiftImposed(ctx context.Context, f mpoly, v int, others []int, cfg *wan
 
 // verifyProduct reports whether prod fs = ±f.
 func verifyProduct(f mpoly, fs []mpoly) bool {
-	p := mconst(bigOne)
+	// Two cheap necessary conditions first: the lifting's wrong candidates
+	// can be far larger than f, and multiplying them out took seconds
+	// (a 4x4 grid's family value, factored for display).
+	deg := 0
 	for _, g := range fs {
 		if g.isConst() {
 			return false
 		}
+		deg += mtdeg(g)
+	}
+	if deg != mtdeg(f) {
+		return false
+	}
+	q := bigPrime(2)
+	vals := make([]uint64, maxVars)
+	for i := range vals {
+		vals[i] = splitmix(uint64(i)+uint64(len(f))<<16) % q
+	}
+	fv, pv := mevalMod(f, vals, q), uint64(1)
+	for _, g := range fs {
+		pv = pv * mevalMod(g, vals, q) % q
+	}
+	if fv != pv && fv != (q-pv)%q {
+		return false
+	}
+	p := mconst(bigOne)
+	for _, g := range fs {
 		p = mmul(p, g)
 	}
 	return mequal(p, f) || mequal(p, mneg(f))
+}
+
+// mevalMod returns f at the point vals modulo the word prime q.
+func mevalMod(f mpoly, vals []uint64, q uint64) uint64 {
+	u := pimage(f, 0, vals, q)
+	var s uint64
+	for k := len(u) - 1; k >= 0; k-- {
+		s = (s*vals[0] + u[k]) % q
+	}
+	return s
 }
