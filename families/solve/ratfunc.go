@@ -16,9 +16,8 @@ import (
 type ratFunc struct{ num, den *poly.Poly }
 
 // newRatFunc returns num/den in lowest terms; den must be nonzero. The
-// common factors are found by factoring den and dividing num by its
-// factors (each test an exact division), which is cheap for the small
-// denominators of grid families. Cost: one factorization.
+// common factor is their gcd (factor.GCD: one modular image proves most
+// pairs coprime), divided out exactly. Cost: one gcd.
 func newRatFunc(num, den *poly.Poly) ratFunc {
 	r := den.Ring()
 	if num.IsZero() {
@@ -32,24 +31,15 @@ func newRatFunc(num, den *poly.Poly) ratFunc {
 	return ratFunc{new(poly.Poly).Scale(num, inv), new(poly.Poly).Scale(den, inv)}
 }
 
-// cancelCommon divides num and den by their common factors.
+// cancelCommon divides num and den by their gcd. Factoring den instead
+// (as this did before) cost seconds on the products of powers that a
+// composition of families makes.
 func cancelCommon(num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
-	ctx, cancel := context.WithTimeout(context.Background(), factorTimeout)
-	defer cancel()
-	fz, err := factor.Factor(ctx, den)
-	if err != nil {
-		return num, den // not in lowest terms, still exact
+	g := factor.GCD(num, den)
+	if g.IsConst() {
+		return num, den
 	}
-	for _, f := range fz.Factors {
-		for range f.Mult {
-			q, ok := polyDivides(num, f.Poly)
-			if !ok {
-				break
-			}
-			num, den = q, exactQuo(den, f.Poly)
-		}
-	}
-	return num, den
+	return exactQuo(num, g), exactQuo(den, g)
 }
 
 // factorTimeout bounds a factorization made for the form of a result, not
