@@ -50,9 +50,9 @@ type modEngine struct {
 	events chan<- traceEvent
 	steps  int // reduction steps, for polling the limits
 	// enough, when set, is asked each time the run moves on to pairs of
-	// a higher sugar whether to stop there (see modHilbertNumerator);
+	// a higher sugar (given) whether to stop there (modHilbertEquals);
 	// stopped records that it said yes.
-	enough  func() bool
+	enough  func(sugar int) bool
 	stopped bool
 	// the working polynomial of reduce and monomial scratch
 	gb *geobucket[uint32, *modEngine]
@@ -305,7 +305,7 @@ func (e *modEngine) run(F []*poly.Poly) (ok bool, err error) {
 			return true, err
 		}
 		if e.enough != nil && p.sugar > sugar {
-			if sugar = p.sugar; e.enough() {
+			if sugar = p.sugar; e.enough(sugar) {
 				e.stopped = true
 				return true, nil
 			}

@@ -307,3 +307,22 @@ func TestSwellCause(t *testing.T) {
 		})
 	}
 }
+
+func TestHilbertExceeds(t *testing.T) {
+	cases := []struct {
+		num, want []int64
+		n, k      int
+		exceeds   bool
+	}{
+		{[]int64{1}, []int64{1, -1}, 2, 0, false},       // 1 against 1
+		{[]int64{1}, []int64{1, -1}, 2, 1, true},        // k[x,y]: 2 against 1
+		{[]int64{1, -1}, []int64{1}, 2, 3, false},       // 1 against 4
+		{[]int64{1, 0, -1}, []int64{1, -1}, 3, 1, true}, // quadric: 3 against 2
+		{[]int64{1, 0, -1}, []int64{1, 0, -1}, 3, 7, false},
+	}
+	for _, c := range cases {
+		if got := hilbertExceeds(c.num, c.want, c.n, c.k); got != c.exceeds {
+			t.Errorf("hilbertExceeds(%v, %v, n=%d, k=%d) = %v, want %v", c.num, c.want, c.n, c.k, got, c.exceeds)
+		}
+	}
+}
