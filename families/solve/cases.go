@@ -74,16 +74,29 @@ func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Opt
 		return nil, err
 	}
 	// The nested substitutions were not verified level by level: each
-	// rational family is checked here, once, against F and nonzero
-	// (algebraic families were checked as they were lifted).
+	// family is checked here, once, against F and nonzero. An algebraic
+	// family that no substitution touched was verified by Solve.
 	for _, c := range res.Components {
-		if f := c.Family; f != nil && f.Kind == Rational {
+		f := c.Family
+		switch {
+		case f == nil:
+		case f.Kind == Rational:
 			if err := verifyFamily(ctx, f, nil, F, nonzero); err != nil {
+				return nil, err
+			}
+		case lifted(f):
+			if err := checkLifted(ctx, c, F, nonzero); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return res, nil
+}
+
+// lifted reports whether an algebraic family has numbers written as
+// functions of the others by a substitution (Value.InNumbers).
+func lifted(f *Family) bool {
+	return slices.ContainsFunc(f.Values, func(v *Value) bool { return v.InNumbers })
 }
 
 type caser struct {

@@ -363,7 +363,7 @@ func (red *Reduction) LiftContext(ctx context.Context, res *Result, F, nonzero [
 }
 
 // liftContext is LiftContext; with verify false it does not substitute
-// the rational families into F and nonzero, for a caller that verifies
+// the families into F and nonzero, for a caller that verifies
 // the end result against the system it was asked to solve (SolveCases):
 // checking every level of nested substitutions repeats that work once
 // per level.
@@ -389,7 +389,7 @@ func (red *Reduction) liftContext(ctx context.Context, res *Result, F, nonzero [
 			} else if err := verifyFamily(ctx, fam, nil, F, nonzero); err != nil {
 				return nil, false, err
 			}
-		} else if fam, err = red.liftAlgebraic(ctx, c, F, nonzero); err != nil {
+		} else if fam, err = red.liftAlgebraic(ctx, c, F, nonzero, verify); err != nil {
 			return nil, false, err
 		}
 		// The basis stays in its own ring, that of the numbers no
@@ -448,7 +448,7 @@ func (red *Reduction) subIndex(name string) int {
 // It verifies the result: every original equation with the eliminated
 // numbers substituted lies in the component's ideal, and no original
 // condition does.
-func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzero []*poly.Poly) (*Family, error) {
+func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzero []*poly.Poly, verify bool) (*Family, error) {
 	if len(c.Basis) == 0 {
 		return nil, fmt.Errorf("%w: algebraic family without a basis", ErrInternal)
 	}
@@ -484,22 +484,9 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 	for _, e := range red.Eliminated {
 		vals[e.Var] = evalRat(e.Num, subVals).quo(evalRat(e.Den, subVals))
 	}
-	for _, eq := range F {
-		r, err := substRational(ctx, eq, vals)
-		if err != nil {
-			return nil, limitErr(err)
-		}
-		if !groebner.IsMember(r, c.Basis) {
-			return nil, fmt.Errorf("%w: %s = 0 does not hold on the lifted family in %v", ErrInternal, eq, c.Family.Parameters)
-		}
-	}
-	for _, h := range nonzero {
-		r, err := substRational(ctx, h, vals)
-		if err != nil {
-			return nil, limitErr(err)
-		}
-		if groebner.IsMember(r, c.Basis) {
-			return nil, fmt.Errorf("%w: nonzero condition %s vanishes on the lifted family in %v", ErrInternal, h, c.Family.Parameters)
+	if verify {
+		if err := checkAlgebraic(ctx, c, vals, F, nonzero); err != nil {
+			return nil, err
 		}
 	}
 	out := &Family{Parameters: c.Family.Parameters, Kind: Algebraic, Degree: c.Family.Degree}
@@ -524,6 +511,63 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 		out.Values = append(out.Values, &Value{Name: name, Num: rf.num, Den: rf.den, InNumbers: true})
 	}
 	return out, nil
+}
+
+// checkAlgebraic verifies the values vals of the numbers of F's ring, in
+// the ring of the base numbers of component c: every equation of F with
+// them substituted lies in c's ideal, and no condition of nonzero does.
+func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzero []*poly.Poly) error {
+	for _, eq := range F {
+		r, err := substRational(ctx, eq, vals)
+		if err != nil {
+			return limitErr(err)
+		}
+		if !groebner.IsMember(r, c.Basis) {
+			return fmt.Errorf("%w: %s = 0 does not hold on the lifted family in %v", ErrInternal, eq, c.Family.Parameters)
+		}
+	}
+	for _, h := range nonzero {
+		r, err := substRational(ctx, h, vals)
+		if err != nil {
+			return limitErr(err)
+		}
+		if groebner.IsMember(r, c.Basis) {
+			return fmt.Errorf("%w: nonzero condition %s vanishes on the lifted family in %v", ErrInternal, h, c.Family.Parameters)
+		}
+	}
+	return nil
+}
+
+// checkLifted verifies an algebraic family that liftAlgebraic wrote in
+// the numbers of F's ring (its Basis in the base numbers) against F and
+// nonzero, as liftAlgebraic does.
+func checkLifted(ctx context.Context, c *Component, F, nonzero []*poly.Poly) error {
+	if len(c.Basis) == 0 || len(F) == 0 {
+		return fmt.Errorf("%w: algebraic family without a basis", ErrInternal)
+	}
+	B := c.Basis[0].Ring()
+	r := F[0].Ring()
+	byName := map[string]*Value{}
+	for _, v := range c.Family.Values {
+		byName[v.Name] = v
+	}
+	vals := make([]ratFunc, r.NumVars())
+	for i := range vals {
+		name := r.VarName(i)
+		if x := B.VarNamed(name); x != nil {
+			vals[i] = ratPoly(x)
+			continue
+		}
+		v := byName[name]
+		if v == nil || !v.InNumbers {
+			return fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
+		}
+		var err error
+		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(B); err != nil {
+			return err
+		}
+	}
+	return checkAlgebraic(ctx, c, vals, F, nonzero)
 }
 
 // toRing moves a to the ring r, by the names of the numbers.
