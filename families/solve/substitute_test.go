@@ -194,4 +194,22 @@ func TestLiftAlgebraic(t *testing.T) {
 	if _, _, err := red.Lift(sub, F, nonzero); !errors.Is(err, ErrInternal) {
 		t.Errorf("Lift of a component on another curve: %v, want an error wrapping ErrInternal", err)
 	}
+
+	// The check that SolveCases makes once at its end (nested lifts are
+	// not verified): the family passes, a wrong value or a vanishing
+	// condition does not.
+	c := res.Components[0]
+	if err := checkLifted(context.Background(), c, F, nonzero); err != nil {
+		t.Errorf("checkLifted of the family: %v", err)
+	}
+	z := c.Family.Values[2]
+	good := z.Num
+	z.Num = r.MustParse("x + y + 1")
+	if err := checkLifted(context.Background(), c, F, nonzero); !errors.Is(err, ErrInternal) {
+		t.Errorf("checkLifted with z = x + y + 1: %v, want an error wrapping ErrInternal", err)
+	}
+	z.Num = good
+	if err := checkLifted(context.Background(), c, F, append(nonzero, r.MustParse("z - x - y"))); !errors.Is(err, ErrInternal) {
+		t.Errorf("checkLifted with the condition z - x - y: %v, want an error wrapping ErrInternal", err)
+	}
 }
