@@ -329,7 +329,7 @@ func saturatePrincipal(ctx context.Context, r *poly.Ring, G []*poly.Poly, f *pol
 	if len(g) != 1 || isUnit(G) {
 		return nil, false
 	}
-	h, err := factor.CoprimePart(g[0], f)
+	h, err := factor.CoprimePart(ctx, g[0], f)
 	if err != nil {
 		return nil, false
 	}

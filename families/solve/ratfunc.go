@@ -31,12 +31,22 @@ func newRatFunc(num, den *poly.Poly) ratFunc {
 	return ratFunc{new(poly.Poly).Scale(num, inv), new(poly.Poly).Scale(den, inv)}
 }
 
-// cancelCommon divides num and den by their gcd. Factoring den instead
-// (as this did before) cost seconds on the products of powers that a
-// composition of families makes.
+// cancelCommon divides num and den by their gcd, computed within
+// factorTimeout; past it they are left as they are (not in lowest terms,
+// still exact). Factoring den instead (as this did before) cost seconds
+// on the products of powers that a composition of families makes; a gcd
+// that is not trivial can cost more (a 5x5 grid's: past 80 s), hence the
+// bound.
 func cancelCommon(num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
-	g := factor.GCD(num, den)
-	if g.IsConst() {
+	return cancelCommonContext(context.Background(), num, den)
+}
+
+// cancelCommonContext is cancelCommon within ctx as well.
+func cancelCommonContext(ctx context.Context, num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
+	ctx, cancel := context.WithTimeout(ctx, factorTimeout)
+	defer cancel()
+	g, err := factor.GCDContext(ctx, num, den)
+	if err != nil || g.IsConst() {
 		return num, den
 	}
 	return exactQuo(num, g), exactQuo(den, g)
@@ -51,6 +61,28 @@ const factorTimeout = 10 * time.Second
 func polyDivides(f, g *poly.Poly) (*poly.Poly, bool) {
 	q, r := poly.DivMod(f, []*poly.Poly{g})
 	return q[0], r.IsZero()
+}
+
+// newRatFuncContext is newRatFunc whose gcd stops when ctx is done, and
+// then ctx's error.
+func newRatFuncContext(ctx context.Context, num, den *poly.Poly) (ratFunc, error) {
+	r := den.Ring()
+	if num.IsZero() {
+		return ratFunc{r.Zero(), r.One()}, nil
+	}
+	if !den.IsConst() && !num.IsConst() {
+		num, den = cancelCommonContext(ctx, num, den)
+		if err := ctx.Err(); err != nil {
+			return ratFunc{}, err
+		}
+	}
+	inv := new(big.Rat).Inv(den.Content())
+	return ratFunc{new(poly.Poly).Scale(num, inv), new(poly.Poly).Scale(den, inv)}, nil
+}
+
+// quoContext is a.quo(b) within ctx (see newRatFuncContext).
+func (a ratFunc) quoContext(ctx context.Context, b ratFunc) (ratFunc, error) {
+	return newRatFuncContext(ctx, new(poly.Poly).Mul(a.num, b.den), new(poly.Poly).Mul(a.den, b.num))
 }
 
 func ratPoly(p *poly.Poly) ratFunc { return ratFunc{p, p.Ring().One()} }

@@ -322,14 +322,37 @@ func stripMonomial(p *poly.Poly, nzVar []bool) *poly.Poly {
 
 // evalRat returns f with every variable v replaced by vals[v].
 func evalRat(f *poly.Poly, vals []ratFunc) ratFunc {
-	num, _ := substRational(context.Background(), f, vals) // never done
+	out, _ := evalRatContext(context.Background(), f, vals) // never done
+	return out
+}
+
+// evalRatContext is evalRat that stops with ctx's error when ctx is done.
+func evalRatContext(ctx context.Context, f *poly.Poly, vals []ratFunc) (ratFunc, error) {
+	num, err := substRational(ctx, f, vals)
+	if err != nil {
+		return ratFunc{}, err
+	}
 	den := num.Ring().One()
 	for _, v := range f.Vars() {
 		if d := vals[v].den; !d.IsConst() {
 			den.Mul(den, new(poly.Poly).Pow(d, f.Degree(v)))
 		}
 	}
-	return newRatFunc(num, den)
+	return newRatFuncContext(ctx, num, den)
+}
+
+// elimValue returns the value num/den of an eliminated number at vals,
+// within ctx.
+func elimValue(ctx context.Context, num, den *poly.Poly, vals []ratFunc) (ratFunc, error) {
+	n, err := evalRatContext(ctx, num, vals)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	d, err := evalRatContext(ctx, den, vals)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	return n.quoContext(ctx, d)
 }
 
 // Free returns the decomposition of a Reduction without remaining
@@ -381,7 +404,7 @@ func (red *Reduction) liftContext(ctx context.Context, res *Result, F, nonzero [
 		}
 		var fam *Family
 		if c.Family.Kind == Rational {
-			if fam, err = red.liftFamily(c.Family); err != nil {
+			if fam, err = red.liftFamily(ctx, c.Family); err != nil {
 				return nil, false, err
 			}
 			if !verify {
@@ -400,7 +423,7 @@ func (red *Reduction) liftContext(ctx context.Context, res *Result, F, nonzero [
 	return out, true, nil
 }
 
-func (red *Reduction) liftFamily(f *Family) (*Family, error) {
+func (red *Reduction) liftFamily(ctx context.Context, f *Family) (*Family, error) {
 	vals := make([]ratFunc, red.Sub.NumVars())
 	for _, v := range f.Values {
 		i, ok := red.Sub.VarIndex(v.Name)
@@ -414,7 +437,11 @@ func (red *Reduction) liftFamily(f *Family) (*Family, error) {
 	}
 	byVar := map[int]ratFunc{}
 	for _, e := range red.Eliminated {
-		byVar[e.Var] = evalRat(e.Num, vals).quo(evalRat(e.Den, vals))
+		v, err := elimValue(ctx, e.Num, e.Den, vals)
+		if err != nil {
+			return nil, limitErr(err)
+		}
+		byVar[e.Var] = v
 	}
 	out := &Family{Parameters: f.Parameters, Kind: Rational, Polynomial: true, Degree: 1}
 	for v := range red.Ring.NumVars() {
@@ -482,7 +509,11 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 		}
 	}
 	for _, e := range red.Eliminated {
-		vals[e.Var] = evalRat(e.Num, subVals).quo(evalRat(e.Den, subVals))
+		v, err := elimValue(ctx, e.Num, e.Den, subVals)
+		if err != nil {
+			return nil, limitErr(err)
+		}
+		vals[e.Var] = v
 	}
 	if verify {
 		if err := checkAlgebraic(ctx, c, vals, F, nonzero); err != nil {

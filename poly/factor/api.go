@@ -20,30 +20,42 @@ import (
 // GCD panics if the two polynomials together use more than 32 variables or
 // a multivariate exponent above 255 (the internal representation's limits).
 func GCD(a, b *poly.Poly) *poly.Poly {
+	g, err := GCDContext(context.Background(), a, b)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// GCDContext is GCD that gives up with ctx's error when ctx is done; the
+// dense modular algorithm can take long on large inputs whose gcd is not
+// trivial. Errors: ctx's, and those GCD panics with.
+func GCDContext(ctx context.Context, a, b *poly.Poly) (g *poly.Poly, err error) {
+	defer recoverStop(&err)
 	r := a.Ring()
 	if r == nil {
 		r = b.Ring()
 	}
 	if a.IsZero() && b.IsZero() {
-		return new(poly.Poly).Set(a)
+		return new(poly.Poly).Set(a), nil
 	}
 	vars := unionSorted(a.Vars(), b.Vars())
 	if len(vars) <= 1 {
 		ia, ib := uniInput(a, vars), uniInput(b, vars)
 		in := &input{vars: vars}
 		_, g := uprimitive(ugcd(ia, ib))
-		return positiveLead(in.uniToPoly(r, g))
+		return positiveLead(in.uniToPoly(r, g)), nil
 	}
 	ma, err := multiInput(a, vars)
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
 	mb, err := multiInput(b, vars)
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
 	in := &input{vars: vars}
-	return positiveLead(in.toPoly(r, mgcd(ma, mb)))
+	return positiveLead(in.toPoly(r, mgcdContext(ctx, ma, mb))), nil
 }
 
 // CoprimePart returns g without the irreducible factors it shares with f,
@@ -54,7 +66,8 @@ func GCD(a, b *poly.Poly) *poly.Poly {
 // or an exponent above 255 together. Cost: one GCD and one exact division
 // per factor removed, and a final GCD that is trivial (detected from one
 // modular image).
-func CoprimePart(g, f *poly.Poly) (*poly.Poly, error) {
+func CoprimePart(ctx context.Context, g, f *poly.Poly) (out *poly.Poly, err error) {
+	defer recoverStop(&err)
 	r := g.Ring()
 	switch {
 	case g.IsZero():
@@ -73,7 +86,7 @@ func CoprimePart(g, f *poly.Poly) (*poly.Poly, error) {
 	}
 	_, mg = mprimitive(mg)
 	for {
-		h := mgcd(mg, mf)
+		h := mgcdContext(ctx, mg, mf)
 		if h.isConst() {
 			break
 		}
@@ -242,11 +255,11 @@ func msqfAll(f mpoly, mult int, groups map[int]mpoly) {
 	}
 	vars := mvars(f)
 	v := vars[0]
-	cont, pp := mcontentPrim(f, v)
+	cont, pp := mcontentPrim(context.Background(), f, v)
 	if !cont.isConst() {
 		msqfAll(cont, mult, groups)
 	}
-	for i, a := range msqf(pp, v) {
+	for i, a := range msqf(context.Background(), pp, v) {
 		if !a.isConst() {
 			groups[mult*(i+1)] = mulGroup(groups[mult*(i+1)], a)
 		}

@@ -115,8 +115,8 @@ func TestGCD(t *testing.T) {
 		ma, _ := multiInput(new(poly.Poly).Mul(a, g), all)
 		mb, _ := multiInput(new(poly.Poly).Mul(b, g), all)
 		p := bigPrime(3)
-		h1 := pgcd(pfromM(ma, p), pfromM(mb, p), unionVars(ma, mb), p, true)
-		h2 := pgcd(pfromM(ma, p), pfromM(mb, p), unionVars(ma, mb), p, false)
+		h1 := pgcd(context.Background(), pfromM(ma, p), pfromM(mb, p), unionVars(ma, mb), p, true)
+		h2 := pgcd(context.Background(), pfromM(ma, p), pfromM(mb, p), unionVars(ma, mb), p, false)
 		if len(h1) != len(h2) || len(h1) > 0 && h1[0] != h2[0] {
 			t.Errorf("careful and fast modular gcd differ on %s, %s", a, b)
 		}
@@ -240,7 +240,7 @@ func TestCoprimePart(t *testing.T) {
 		{"x + 1", "0", "1"},
 	}
 	for _, c := range cases {
-		got, err := CoprimePart(r.MustParse(c.g), r.MustParse(c.f))
+		got, err := CoprimePart(context.Background(), r.MustParse(c.g), r.MustParse(c.f))
 		if err != nil {
 			t.Errorf("CoprimePart(%s, %s): %v", c.g, c.f, err)
 			continue
@@ -267,7 +267,7 @@ func TestCoprimePart(t *testing.T) {
 			continue
 		}
 		g := new(poly.Poly).Mul(new(poly.Poly).Mul(a, a), new(poly.Poly).Mul(b, c))
-		got, err := CoprimePart(g, bd)
+		got, err := CoprimePart(context.Background(), g, bd)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,5 +279,23 @@ func TestCoprimePart(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Errorf("only %d random cases checked", checked)
+	}
+}
+
+func TestGCDContextStops(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	a := r.MustParse("(x*y - z)^3*(y + 2)*(x + z + 1)")
+	b := r.MustParse("(x*y - z)^2*(y - 2)*z*(x + z + 1)")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := GCDContext(ctx, a, b); !errors.Is(err, context.Canceled) {
+		t.Errorf("GCDContext with a canceled context: %v, want context.Canceled", err)
+	}
+	if _, err := CoprimePart(ctx, a, b); !errors.Is(err, context.Canceled) {
+		t.Errorf("CoprimePart with a canceled context: %v, want context.Canceled", err)
+	}
+	g, err := GCDContext(context.Background(), a, b)
+	if err != nil || g.String() != r.MustParse("(x*y - z)^2*(x + z + 1)").String() {
+		t.Errorf("GCDContext = %v, %v", g, err)
 	}
 }

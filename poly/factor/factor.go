@@ -144,7 +144,8 @@ func (f Factorization) String() string {
 // number of terms of the factors after the shift to the evaluation point;
 // typical inputs of up to a dozen variables and total degree ten take
 // well under 10 ms.
-func Factor(ctx context.Context, p *poly.Poly, opts ...Option) (Factorization, error) {
+func Factor(ctx context.Context, p *poly.Poly, opts ...Option) (fz Factorization, err error) {
+	defer recoverStop(&err) // a gcd abandoned when ctx is done
 	o := options{maxDegree: DefaultMaxDegree}
 	for _, fn := range opts {
 		fn(&o)

@@ -107,7 +107,7 @@ func factorPrim(ctx context.Context, f mpoly, mult int, sqf bool, out *[]mfac) e
 	// content); otherwise the content splits off.
 	for _, v := range vars {
 		if mdeg(f, v) == 1 {
-			cont, pp := mcontentPrim(f, v)
+			cont, pp := mcontentPrim(ctx, f, v)
 			if cont.isConst() {
 				*out = append(*out, mfac{f, mult})
 				return nil
@@ -122,14 +122,14 @@ func factorPrim(ctx context.Context, f mpoly, mult int, sqf bool, out *[]mfac) e
 	// the other variables need not be removed: their factors are found
 	// like any other.
 	v := chooseMain(f, vars)
-	if cont, pp := mcontentPrim(f, v); !cont.isConst() {
+	if cont, pp := mcontentPrim(ctx, f, v); !cont.isConst() {
 		if err := factorPrim(ctx, cont, mult, sqf, out); err != nil {
 			return err
 		}
 		return factorPrim(ctx, pp, mult, sqf, out)
 	}
 	if !sqf && !imageSquareFree(f, v, vars) {
-		parts := msqf(f, v)
+		parts := msqf(ctx, f, v)
 		if len(parts) > 1 {
 			for i, a := range parts {
 				if a.isConst() {

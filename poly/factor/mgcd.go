@@ -1,6 +1,7 @@
 package factor
 
 import (
+	"context"
 	"math/big"
 	"slices"
 )
@@ -14,7 +15,13 @@ import (
 // Computer Algebra, Alg. 7.1). The result is therefore always verified.
 // Cost: dense in the gcd's degrees per variable, but a trivial gcd is
 // detected from the first good image.
-func mgcd(a, b mpoly) mpoly {
+func mgcd(a, b mpoly) mpoly { return mgcdContext(context.Background(), a, b) }
+
+// mgcdContext is mgcd that stops when ctx is done, by panicking with a
+// gcdStopped that GCDContext and CoprimePart recover: the modular
+// algorithm is deeply recursive, and its callers elsewhere run it
+// unbounded.
+func mgcdContext(ctx context.Context, a, b mpoly) mpoly {
 	if len(a) == 0 {
 		_, pb := mprimitive(b)
 		return pb
@@ -44,7 +51,7 @@ func mgcd(a, b mpoly) mpoly {
 	if mb != zero {
 		b, _ = mdivExact(b, mpoly{{e: mb, c: big.NewInt(1)}})
 	}
-	g := mgcdModular(a, b)
+	g := mgcdModular(ctx, a, b)
 	if mm != zero {
 		g = mmulTerm(g, mm, bigOne)
 	}
@@ -111,7 +118,7 @@ func pimage(f mpoly, w int, vals []uint64, p uint64) gpoly {
 // evaluation points that does not occur in practice.
 const carefulAfter = 40
 
-func mgcdModular(a, b mpoly) mpoly {
+func mgcdModular(ctx context.Context, a, b mpoly) mpoly {
 	_, a = mprimitive(a)
 	_, b = mprimitive(b)
 	if mequal(a, b) {
@@ -130,10 +137,10 @@ func mgcdModular(a, b mpoly) mpoly {
 	for _, v := range vars {
 		da, db := mdeg(a, v), mdeg(b, v)
 		if da > 0 && db <= 0 {
-			return mcontentVar(a, v, b)
+			return mcontentVarContext(ctx, a, v, b)
 		}
 		if db > 0 && da <= 0 {
-			return mcontentVar(b, v, a)
+			return mcontentVarContext(ctx, b, v, a)
 		}
 	}
 	if coprimeByImages(a, b, vars) {
@@ -144,6 +151,7 @@ func mgcdModular(a, b mpoly) mpoly {
 	var m *big.Int
 	bp := new(big.Int)
 	for i := 0; ; i++ {
+		checkStop(ctx)
 		p := bigPrime(i)
 		bp.SetUint64(p)
 		gm := new(big.Int).Mod(gamma, bp).Uint64()
@@ -154,7 +162,7 @@ func mgcdModular(a, b mpoly) mpoly {
 		if i == carefulAfter {
 			cur = nil
 		}
-		h := pgcd(pfromM(a, p), pfromM(b, p), vars, p, careful)
+		h := pgcd(ctx, pfromM(a, p), pfromM(b, p), vars, p, careful)
 		if len(h) == 1 && h[0].e == (mono{}) {
 			return mconst(bigOne)
 		}
@@ -194,6 +202,10 @@ func mgcdModular(a, b mpoly) mpoly {
 // polynomial free of v). hint, when it is a non-constant polynomial free of
 // v, is folded in early because the caller only needs gcd(content, hint).
 func mcontentVar(f mpoly, v int, hint mpoly) mpoly {
+	return mcontentVarContext(context.Background(), f, v, hint)
+}
+
+func mcontentVarContext(ctx context.Context, f mpoly, v int, hint mpoly) mpoly {
 	cs := mcoeffs(f, v)
 	// Start from the smallest coefficients: they bound the gcd fastest.
 	slices.SortFunc(cs, func(x, y mpoly) int { return len(x) - len(y) })
@@ -214,7 +226,7 @@ func mcontentVar(f mpoly, v int, hint mpoly) mpoly {
 				continue
 			}
 		}
-		g = mgcd(g, c)
+		g = mgcdContext(ctx, g, c)
 		if g.isConst() {
 			return g
 		}
@@ -273,8 +285,8 @@ func crtM(cur mpoly, m *big.Int, h ppoly, p uint64) mpoly {
 // mcontentPrim splits f into its content with respect to v (free of v,
 // primitive over Z) and the primitive part in v; the integer content and
 // sign go with the primitive part's caller.
-func mcontentPrim(f mpoly, v int) (cont, pp mpoly) {
-	cont = mcontentVar(f, v, nil)
+func mcontentPrim(ctx context.Context, f mpoly, v int) (cont, pp mpoly) {
+	cont = mcontentVarContext(ctx, f, v, nil)
 	if cont.isConst() {
 		return mconst(bigOne), f
 	}
@@ -287,9 +299,9 @@ func mcontentPrim(f mpoly, v int) (cont, pp mpoly) {
 // Alg. 14.21, over the coefficient ring Z[other variables]): it returns
 // a_1..a_k with f = prod a_i^i up to sign, each square-free and primitive.
 // All divisions are exact by Gauss's lemma. Cost: k+1 multivariate gcds.
-func msqf(f mpoly, v int) []mpoly {
+func msqf(ctx context.Context, f mpoly, v int) []mpoly {
 	fp := mderiv(f, v)
-	a0 := mgcd(f, fp)
+	a0 := mgcdContext(ctx, f, fp)
 	if a0.isConst() {
 		return []mpoly{f}
 	}
@@ -298,11 +310,33 @@ func msqf(f mpoly, v int) []mpoly {
 	d := msub(c, mderiv(b, v))
 	var out []mpoly
 	for mdeg(b, v) > 0 {
-		a := mgcd(b, d)
+		a := mgcdContext(ctx, b, d)
 		out = append(out, a)
 		b, _ = mdivExact(b, a)
 		c, _ = mdivExact(d, a)
 		d = msub(c, mderiv(b, v))
 	}
 	return out
+}
+
+// gcdStopped carries a context's error out of an abandoned gcd.
+type gcdStopped struct{ err error }
+
+// checkStop abandons a gcd when ctx is done (see mgcdContext).
+func checkStop(ctx context.Context) {
+	if err := ctx.Err(); err != nil {
+		panic(gcdStopped{err})
+	}
+}
+
+// recoverStop turns an abandoned gcd into ctx's error in *err; any other
+// panic goes on.
+func recoverStop(err *error) {
+	if r := recover(); r != nil {
+		s, ok := r.(gcdStopped)
+		if !ok {
+			panic(r)
+		}
+		*err = s.err
+	}
 }

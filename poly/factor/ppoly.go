@@ -1,6 +1,7 @@
 package factor
 
 import (
+	"context"
 	"math/big"
 	"slices"
 )
@@ -219,7 +220,8 @@ func grpDeg(g grp) int {
 // a leading monomial, which the caller over Z detects (by comparing primes
 // and by its final exact division), so correctness never rests on this
 // level. Cost: about (deg_v bound + 1) recursive calls per variable level.
-func pgcd(a, b ppoly, vars []int, p uint64, careful bool) ppoly {
+func pgcd(ctx context.Context, a, b ppoly, vars []int, p uint64, careful bool) ppoly {
+	checkStop(ctx)
 	if len(a) == 0 {
 		return pmonic(b, p)
 	}
@@ -258,7 +260,7 @@ func pgcd(a, b ppoly, vars []int, p uint64, careful bool) ppoly {
 		if gx == 0 {
 			continue
 		}
-		h := pgcd(grpEval(A, x, p), grpEval(B, x, p), rest, p, careful)
+		h := pgcd(ctx, grpEval(A, x, p), grpEval(B, x, p), rest, p, careful)
 		if len(h) == 1 && h[0].e == (mono{}) {
 			return cpoly
 		}

@@ -372,7 +372,7 @@ func wangLiftImposed(ctx context.Context, f mpoly, v int, others []int, cfg *wan
 	}
 	out := make([]mpoly, len(F))
 	for i, g := range F {
-		_, pp := mcontentPrim(g, v)
+		_, pp := mcontentPrim(ctx, g, v)
 		_, out[i] = mprimitive(pp)
 	}
 	return out, verifyProduct(f, out), nil
