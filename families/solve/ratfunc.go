@@ -56,13 +56,6 @@ func cancelCommonContext(ctx context.Context, num, den *poly.Poly) (*poly.Poly, 
 // for its truth.
 const factorTimeout = 10 * time.Second
 
-// polyDivides returns f/g when g divides f: the remainder of one division by
-// the single polynomial g, a Gröbner basis of (g), is zero exactly then.
-func polyDivides(f, g *poly.Poly) (*poly.Poly, bool) {
-	q, r := poly.DivMod(f, []*poly.Poly{g})
-	return q[0], r.IsZero()
-}
-
 // newRatFuncContext is newRatFunc whose gcd stops when ctx is done, and
 // then ctx's error.
 func newRatFuncContext(ctx context.Context, num, den *poly.Poly) (ratFunc, error) {

@@ -92,7 +92,7 @@ func CoprimePart(ctx context.Context, g, f *poly.Poly) (out *poly.Poly, err erro
 		}
 		q, ok := mdivExact(mg, h)
 		if !ok {
-			// mgcd verifies that h divides both inputs.
+			// mgcdContext verifies that h divides both inputs.
 			panic("factor: a gcd does not divide its input")
 		}
 		mg = q

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// mgcd returns the gcd of a and b in Z[x...], primitive (integer content 1)
+// mgcdContext returns the gcd of a and b in Z[x...], primitive (integer content 1)
 // with positive leading coefficient in lex order; the zero polynomial when
 // both are zero. Cheap cases (constants, monomials, a univariate pair) are
 // handled directly; otherwise Brown's modular algorithm runs over word
@@ -15,12 +15,10 @@ import (
 // Computer Algebra, Alg. 7.1). The result is therefore always verified.
 // Cost: dense in the gcd's degrees per variable, but a trivial gcd is
 // detected from the first good image.
-func mgcd(a, b mpoly) mpoly { return mgcdContext(context.Background(), a, b) }
-
-// mgcdContext is mgcd that stops when ctx is done, by panicking with a
-// gcdStopped that GCDContext and CoprimePart recover: the modular
-// algorithm is deeply recursive, and its callers elsewhere run it
-// unbounded.
+//
+// It stops when ctx is done by panicking with a gcdStopped, which
+// GCDContext, CoprimePart and Factor recover: the modular algorithm is
+// deeply recursive.
 func mgcdContext(ctx context.Context, a, b mpoly) mpoly {
 	if len(a) == 0 {
 		_, pb := mprimitive(b)
@@ -198,13 +196,9 @@ func mgcdModular(ctx context.Context, a, b mpoly) mpoly {
 	}
 }
 
-// mcontentVar is the gcd of the coefficients of f with respect to v (a
+// mcontentVarContext is the gcd of the coefficients of f with respect to v (a
 // polynomial free of v). hint, when it is a non-constant polynomial free of
 // v, is folded in early because the caller only needs gcd(content, hint).
-func mcontentVar(f mpoly, v int, hint mpoly) mpoly {
-	return mcontentVarContext(context.Background(), f, v, hint)
-}
-
 func mcontentVarContext(ctx context.Context, f mpoly, v int, hint mpoly) mpoly {
 	cs := mcoeffs(f, v)
 	// Start from the smallest coefficients: they bound the gcd fastest.
