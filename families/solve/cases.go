@@ -304,6 +304,12 @@ func (c *caser) hypersurface(h *poly.Poly, nonzero, F []*poly.Poly) (*Result, er
 	if err != nil {
 		return nil, err
 	}
+	if fz.whole {
+		// Taking h as prime when its factors are unknown would write one
+		// family for what may be several components (a 5x5 grid's such
+		// family failed its check against the original lines).
+		return nil, &groebner.LimitError{Limit: LimitFactorSize, Value: int64(h.Len())}
+	}
 	if fz.splits() {
 		out := &Result{}
 		for i, f := range fz.factors {

@@ -72,7 +72,9 @@ func (d *decomposer) factorsOf(g *poly.Poly) (factored, error) {
 		}
 		// A polynomial beyond the factorizer's limits is kept whole: the
 		// primality test after it still splits the case if it must.
+		// whole says that its factors are unknown: it may be reducible.
 		out.factors = []*poly.Poly{g}
+		out.whole = true
 		return out, nil
 	}
 	for _, p := range fz.Factors {
@@ -120,6 +122,12 @@ func (d *decomposer) saturate(F, extra []*poly.Poly) ([]*poly.Poly, error) {
 // LimitCases is the kind of the *groebner.LimitError that Solve reports
 // when a decomposition splits into more cases than its bound.
 const LimitCases groebner.LimitKind = "decomposition cases"
+
+// LimitFactorSize is the kind of the *groebner.LimitError that SolveCases
+// reports when a hypersurface it must decompose could not be factored
+// within the factorizer's bounds (factor.ErrTooLarge and the like): its
+// components are then unknown.
+const LimitFactorSize groebner.LimitKind = "factorization size"
 
 // split decomposes V(F) without the zeros of the nonzero conditions and of
 // extra. sat says that F is already such a saturated reduced basis.
