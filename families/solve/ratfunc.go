@@ -19,29 +19,16 @@ type ratFunc struct{ num, den *poly.Poly }
 // common factor is their gcd (factor.GCD: one modular image proves most
 // pairs coprime), divided out exactly. Cost: one gcd.
 func newRatFunc(num, den *poly.Poly) ratFunc {
-	r := den.Ring()
-	if num.IsZero() {
-		return ratFunc{r.Zero(), r.One()}
-	}
-	if !den.IsConst() && !num.IsConst() {
-		num, den = cancelCommon(num, den)
-	}
-	// Content carries the sign that makes den's leading coefficient positive.
-	inv := new(big.Rat).Inv(den.Content())
-	return ratFunc{new(poly.Poly).Scale(num, inv), new(poly.Poly).Scale(den, inv)}
+	out, _ := newRatFuncContext(context.Background(), num, den) // never done
+	return out
 }
 
-// cancelCommon divides num and den by their gcd, computed within
-// factorTimeout; past it they are left as they are (not in lowest terms,
-// still exact). Factoring den instead (as this did before) cost seconds
-// on the products of powers that a composition of families makes; a gcd
-// that is not trivial can cost more (a 5x5 grid's: past 80 s), hence the
-// bound.
-func cancelCommon(num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
-	return cancelCommonContext(context.Background(), num, den)
-}
-
-// cancelCommonContext is cancelCommon within ctx as well.
+// cancelCommonContext divides num and den by their gcd, computed within
+// ctx and factorTimeout; past either they are left as they are (not in
+// lowest terms, still exact). Factoring den instead (as this did before)
+// cost seconds on the products of powers that a composition of families
+// makes; a gcd that is not trivial can cost more (a 5x5 grid's: past
+// 80 s), hence the bounds.
 func cancelCommonContext(ctx context.Context, num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
 	ctx, cancel := context.WithTimeout(ctx, factorTimeout)
 	defer cancel()
@@ -52,8 +39,8 @@ func cancelCommonContext(ctx context.Context, num, den *poly.Poly) (*poly.Poly, 
 	return exactQuo(num, g), exactQuo(den, g)
 }
 
-// factorTimeout bounds a factorization made for the form of a result, not
-// for its truth.
+// factorTimeout bounds a factorization or gcd made for the form of a
+// result, not for its truth.
 const factorTimeout = 10 * time.Second
 
 // newRatFuncContext is newRatFunc whose gcd stops when ctx is done, and

@@ -407,10 +407,10 @@ func (red *Reduction) liftContext(ctx context.Context, res *Result, F, nonzero [
 			if fam, err = red.liftFamily(ctx, c.Family); err != nil {
 				return nil, false, err
 			}
-			if !verify {
-				// checked by the caller
-			} else if err := verifyFamily(ctx, fam, nil, F, nonzero); err != nil {
-				return nil, false, err
+			if verify {
+				if err := verifyFamily(ctx, fam, nil, F, nonzero); err != nil {
+					return nil, false, err
+				}
 			}
 		} else if fam, err = red.liftAlgebraic(ctx, c, F, nonzero, verify); err != nil {
 			return nil, false, err

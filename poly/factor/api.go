@@ -46,11 +46,7 @@ func GCDContext(ctx context.Context, a, b *poly.Poly) (g *poly.Poly, err error) 
 		_, g := uprimitive(ugcd(ia, ib))
 		return positiveLead(in.uniToPoly(r, g)), nil
 	}
-	ma, err := multiInput(a, vars)
-	if err != nil {
-		return nil, err
-	}
-	mb, err := multiInput(b, vars)
+	ma, mb, err := multiInputs(a, b, vars)
 	if err != nil {
 		return nil, err
 	}
@@ -76,11 +72,7 @@ func CoprimePart(ctx context.Context, g, f *poly.Poly) (out *poly.Poly, err erro
 		return r.One(), nil
 	}
 	vars := unionSorted(g.Vars(), f.Vars())
-	mg, err := multiInput(g, vars)
-	if err != nil {
-		return nil, err
-	}
-	mf, err := multiInput(f, vars)
+	mg, mf, err := multiInputs(g, f, vars)
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +91,17 @@ func CoprimePart(ctx context.Context, g, f *poly.Poly) (out *poly.Poly, err erro
 	}
 	in := &input{vars: vars}
 	return positiveLead(in.toPoly(r, mg)), nil
+}
+
+// multiInputs is multiInput of a and b over the same variables.
+func multiInputs(a, b *poly.Poly, vars []int) (ma, mb mpoly, err error) {
+	if ma, err = multiInput(a, vars); err != nil {
+		return nil, nil, err
+	}
+	if mb, err = multiInput(b, vars); err != nil {
+		return nil, nil, err
+	}
+	return ma, mb, nil
 }
 
 func positiveLead(p *poly.Poly) *poly.Poly {

@@ -299,3 +299,25 @@ func TestGCDContextStops(t *testing.T) {
 		t.Errorf("GCDContext = %v, %v", g, err)
 	}
 }
+
+func TestShiftCapped(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y")
+	f, err := multiInput(r.MustParse("x^3*y^2 + y"), []int{0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := big.NewInt(2)
+	full := mshift(f, 0, two) // (x+2)^3 y^2 + y: 5 terms
+	if len(full) != 5 {
+		t.Fatalf("shift has %d terms, want 5", len(full))
+	}
+	for _, c := range []struct{ limit, terms int }{{0, 5}, {5, 5}, {4, -1}, {1, -1}} {
+		g, ok := mshiftCapped(f, 0, two, c.limit)
+		switch {
+		case c.terms < 0 && ok:
+			t.Errorf("limit %d: %d terms, want a refusal", c.limit, len(g))
+		case c.terms >= 0 && (!ok || !mequal(g, full)):
+			t.Errorf("limit %d: ok %v, %d terms, want the full shift", c.limit, ok, len(g))
+		}
+	}
+}

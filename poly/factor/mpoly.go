@@ -381,9 +381,6 @@ func mshiftCapped(f mpoly, v int, a *big.Int, limit int) (g mpoly, ok bool) {
 	acc := make(map[mono]*big.Int, 2*len(f))
 	binom := [][]*big.Int{{big.NewInt(1)}}
 	for _, t := range f {
-		if limit > 0 && len(acc) > limit {
-			return nil, false
-		}
 		k := int(t.e[v])
 		for len(binom) <= k {
 			prev := binom[len(binom)-1]
@@ -407,6 +404,9 @@ func mshiftCapped(f mpoly, v int, a *big.Int, limit int) (g mpoly, ok bool) {
 				acc[e] = x
 			}
 			apow = new(big.Int).Mul(apow, a)
+		}
+		if limit > 0 && len(acc) > limit {
+			return nil, false
 		}
 	}
 	return mfromMap(acc), true
