@@ -228,7 +228,13 @@ func mpow(f mpoly, n int) mpoly {
 // mdivExact divides f by g over Z and reports whether g divides f exactly.
 // It is the sparse division algorithm in lex order; it stops at the first
 // leading term that g's leading term does not divide (monomially or over
-// the integers). Cost: O(len(q)*(len(f)+len(g))) merges.
+// the integers). The products of quotient terms with g's tail are gathered
+// by monomial in a map, their monomials in a heap, instead of being merged
+// into the remainder after every quotient term (S. C. Johnson, "Sparse
+// polynomial arithmetic", 1974; M. Monagan and R. Pearce, "Sparse
+// polynomial division using a heap", 2011): a content of 6 terms divided
+// out of 19,000 took seconds that way. Cost: O((len(f) + len(q)*len(g)) *
+// log) term operations.
 func mdivExact(f, g mpoly) (mpoly, bool) {
 	if len(g) == 0 {
 		return nil, false
@@ -236,38 +242,107 @@ func mdivExact(f, g mpoly) (mpoly, bool) {
 	if len(f) == 0 {
 		return nil, true
 	}
+	lt := g[0]
+	m := new(big.Int)
 	if len(g) == 1 {
 		q := make(mpoly, len(f))
-		m := new(big.Int)
 		for i, t := range f {
-			if !g[0].e.divides(t.e) {
+			if !lt.e.divides(t.e) {
 				return nil, false
 			}
-			qc, r := new(big.Int).QuoRem(t.c, g[0].c, m)
+			qc, r := new(big.Int).QuoRem(t.c, lt.c, m)
 			if r.Sign() != 0 {
 				return nil, false
 			}
-			q[i] = term{t.e.sub(g[0].e), qc}
+			q[i] = term{t.e.sub(lt.e), qc}
 		}
 		return q, true
 	}
-	var q mpoly
-	r := f
-	lt := g[0]
-	m := new(big.Int)
-	for len(r) > 0 {
-		if !lt.e.divides(r[0].e) {
+	var (
+		q    mpoly
+		acc  = make(map[mono]*big.Int) // -(q*tail), by monomial, not yet reached
+		next monoHeap                  // acc's monomials
+		i    int                       // next term of f
+	)
+	for i < len(f) || len(next) > 0 {
+		var e mono
+		var c *big.Int
+		if i < len(f) && (len(next) == 0 || f[i].e.cmp(&next[0]) >= 0) {
+			e, c = f[i].e, f[i].c
+			i++
+			if len(next) > 0 && next[0] == e {
+				next.pop()
+				c = new(big.Int).Add(c, acc[e])
+				delete(acc, e)
+			}
+		} else {
+			e = next.pop()
+			c = acc[e]
+			delete(acc, e)
+		}
+		if c.Sign() == 0 {
+			continue
+		}
+		if !lt.e.divides(e) {
 			return nil, false
 		}
-		qc, rem := new(big.Int).QuoRem(r[0].c, lt.c, m)
+		qc, rem := new(big.Int).QuoRem(c, lt.c, m)
 		if rem.Sign() != 0 {
 			return nil, false
 		}
-		e := r[0].e.sub(lt.e)
-		q = append(q, term{e, qc})
-		r = msub(r, mmulTerm(g, e, qc))
+		qe := e.sub(lt.e)
+		q = append(q, term{qe, qc})
+		for _, t := range g[1:] {
+			ne := qe.add(t.e)
+			if a, ok := acc[ne]; ok {
+				a.Sub(a, m.Mul(qc, t.c))
+			} else {
+				p := new(big.Int).Mul(qc, t.c)
+				acc[ne] = p.Neg(p)
+				next.push(ne)
+			}
+		}
 	}
 	return q, true
+}
+
+// monoHeap is a binary max-heap of monomials in lex order.
+type monoHeap []mono
+
+func (h *monoHeap) push(e mono) {
+	*h = append(*h, e)
+	s := *h
+	for k := len(s) - 1; k > 0; {
+		up := (k - 1) / 2
+		if s[up].cmp(&s[k]) >= 0 {
+			break
+		}
+		s[up], s[k] = s[k], s[up]
+		k = up
+	}
+}
+
+func (h *monoHeap) pop() mono {
+	s := *h
+	top := s[0]
+	n := len(s) - 1
+	s[0] = s[n]
+	s = s[:n]
+	for k := 0; ; {
+		big := k
+		for _, c := range [2]int{2*k + 1, 2*k + 2} {
+			if c < n && s[c].cmp(&s[big]) > 0 {
+				big = c
+			}
+		}
+		if big == k {
+			break
+		}
+		s[k], s[big] = s[big], s[k]
+		k = big
+	}
+	*h = s
+	return top
 }
 
 // mcontent is the nonnegative gcd of the coefficients.
