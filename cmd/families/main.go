@@ -48,7 +48,7 @@ func usagef(format string, args ...any) error {
 }
 
 func main() {
-	tuneGC()
+	tuneGC(firstArg(os.Args[1:]))
 	hardDeadline = true
 	ctx, cancel := context.WithCancel(context.Background())
 	interrupt = ctx

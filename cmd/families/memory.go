@@ -17,12 +17,13 @@ import (
 // with a limit, on 2 cores).
 const gcPercent = 800
 
-// tuneGC lets the heap grow to gcPercent above the live data, but never
+// tuneGC lets the heap grow to gcPercent above the live data (for the
+// commands of pacedCommands only while it is small: paceGC), but never
 // past half of the memory this process may use (the machine's, or its
 // cgroup's limit under Slurm, Kubernetes or Docker), where the collector
 // works harder instead. It does nothing when GOGC or GOMEMLIMIT is set:
 // the user's setting wins.
-func tuneGC() {
+func tuneGC(command string) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -32,6 +33,9 @@ func tuneGC() {
 	}
 	debug.SetGCPercent(gcPercent)
 	debug.SetMemoryLimit(avail / 2)
+	if pacedCommands[command] {
+		paceGCAfterEachCycle()
+	}
 }
 
 // availableMemory returns the bytes this process may use: the smallest of

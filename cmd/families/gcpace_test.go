@@ -1,0 +1,73 @@
+package main
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+func TestPaceGC(t *testing.T) {
+	const mb = 1 << 20
+	for _, tc := range []struct {
+		live uint64
+		want int
+	}{
+		{0, gcPercent},
+		{1 * mb, gcPercent},
+		{3 * mb, gcPercent},       // 24 MB is 800% of it
+		{6 * mb, 400},             // 24 MB of garbage
+		{12 * mb, 200},            //
+		{24 * mb, 100},            // as much garbage as live data
+		{200 * mb, 100},           // never below Go's default
+		{1 << 40, 100},            //
+		{gcHeadroom / 5, 500},     //
+		{gcHeadroom * 100, 100},   //
+		{gcHeadroom / 100, 800},   //
+		{gcHeadroom / 7, 700},     //
+		{gcHeadroom * 2 / 3, 150}, //
+	} {
+		if got := paceGC(tc.live); got != tc.want {
+			t.Errorf("paceGC(%d) = %d, want %d", tc.live, got, tc.want)
+		}
+	}
+}
+
+// TestPaceGCAfterEachCycle keeps 256 MB live and checks that the pacing,
+// armed at gcPercent, brings the collector's percentage down to 100 after
+// a collection, and that stop ends it.
+func TestPaceGCAfterEachCycle(t *testing.T) {
+	old := debug.SetGCPercent(gcPercent)
+	defer debug.SetGCPercent(old)
+	stop := paceGCAfterEachCycle()
+	live := make([]byte, 256<<20)
+	for i := range live {
+		live[i] = byte(i)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond) // finalizers run on their own goroutine
+		p := debug.SetGCPercent(gcPercent)
+		if p == 100 {
+			debug.SetGCPercent(p)
+			break
+		}
+		debug.SetGCPercent(p)
+		if time.Now().After(deadline) {
+			t.Fatalf("percentage %d with 256 MB live, want 100", p)
+		}
+	}
+	runtime.KeepAlive(live)
+	stop()
+	live = nil
+	runtime.GC()
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond)
+	debug.SetGCPercent(333)
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond)
+	if p := debug.SetGCPercent(old); p != 333 {
+		t.Errorf("pacing went on after stop: percentage %d, want 333", p)
+	}
+}
