@@ -2,8 +2,10 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"testing"
 
+	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
 
@@ -93,5 +95,25 @@ func TestFactorsOfRings(t *testing.T) {
 				t.Errorf("factor %s of another ring", q)
 			}
 		}
+	}
+}
+
+// TestHypersurfaceUnknownFactors: a hypersurface whose factorization the
+// factorizer refuses (here: total degree 401, above factor's limit) may be
+// reducible, so it is not written as one algebraic family; the case
+// reports a LimitFactorSize limit and the other strategy decides.
+func TestHypersurfaceUnknownFactors(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y")
+	h := r.MustParse("x^401 + x*y + y^2")
+	c := &caser{ctx: context.Background(), bases: &sharedBases{m: map[string]*basisCall{}}}
+	res, err := c.hypersurface(h, nil, []*poly.Poly{h})
+	var le *groebner.LimitError
+	if !errors.As(err, &le) || le.Limit != LimitFactorSize {
+		t.Fatalf("hypersurface of an unfactored h: %v, %v; want a %q limit", res, err, LimitFactorSize)
+	}
+	// The same polynomial of a degree the factorizer takes is decided.
+	h = r.MustParse("x^5 + x*y + y^2")
+	if res, err := c.hypersurface(h, nil, []*poly.Poly{h}); err != nil || len(res.Components) != 1 {
+		t.Fatalf("hypersurface of an irreducible h: %v, %v; want one component", res, err)
 	}
 }
