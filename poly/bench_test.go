@@ -43,3 +43,20 @@ func BenchmarkParsePower(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDivMod divides a product of about 3,000 terms by one of its two
+// factors and the remainder of a perturbed product by a list of two.
+func BenchmarkDivMod(b *testing.B) {
+	r := MustRing(Grevlex, "a", "b", "c", "d", "e", "f")
+	f := new(Poly).Pow(r.MustParse("a + 2*b - 3*c + d - e + 5*f + 7"), 6)
+	g := r.MustParse("3*a*b - c^2 + d*e - 2*f + 1")
+	fg := new(Poly).Mul(f, g)
+	b.Logf("%d terms / %d terms", fg.Len(), g.Len())
+	h := r.MustParse("a^2 - b*c + 1")
+	for b.Loop() {
+		if q, rem := DivMod(fg, []*Poly{g}); !rem.IsZero() || !q[0].Equal(f) {
+			b.Fatal("not exact")
+		}
+		DivMod(new(Poly).Add(fg, r.MustParse("a^3")), []*Poly{h, g})
+	}
+}

@@ -7,48 +7,6 @@ import (
 	"math/big"
 )
 
-// DivMod divides f by the list g with the multivariate division algorithm
-// in the ring's order: f = sum q[i]*g[i] + r where no term of r is divisible
-// by a leading monomial of g. The first divisor that applies is used, so the
-// result depends on the order of g unless g is a Gröbner basis. Zero
-// divisors are skipped. Cost: one pass per term removed, each O(len(g[i])).
-func DivMod(f *Poly, g []*Poly) (q []*Poly, r *Poly) {
-	ring := f.ring
-	q = make([]*Poly, len(g))
-	for i := range q {
-		q[i] = &Poly{ring: ring}
-	}
-	r = &Poly{ring: ring}
-	if f.IsZero() {
-		return q, r
-	}
-	s := ring.stride()
-	p := f.Clone()
-	rem := newBuilder(ring, 0)
-	m := make(Monomial, s)
-	c := new(big.Rat)
-	for !p.IsZero() {
-		lm := p.Monomial(0)
-		divided := false
-		for i, gi := range g {
-			if gi.IsZero() || !gi.LeadMonomial().Divides(lm) {
-				continue
-			}
-			m.Quo(lm, gi.LeadMonomial())
-			c.Quo(p.coef[0], gi.coef[0])
-			t := ring.FromTerms([]*big.Rat{c}, []Monomial{m})
-			q[i] = new(Poly).Add(q[i], t)
-			p = new(Poly).Sub(p, new(Poly).MulTerm(gi, c, m))
-			divided = true
-			break
-		}
-		if !divided {
-			rem.add(p.coef[0], lm)
-			p = &Poly{ring: ring, coef: p.coef[1:], mono: p.mono[s:]}
-		}
-	}
-	return q, rem.poly()
-}
 
 // Eval returns p at the point x (one rational per variable of p's ring).
 // Cost: one product of powers per term.

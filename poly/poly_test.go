@@ -140,6 +140,13 @@ func TestArithmeticProperties(t *testing.T) {
 			if !sum.Equal(a) {
 				t.Fatal("division identity fails")
 			}
+			for i := range rem2.Len() {
+				for _, d := range []*Poly{b, c} {
+					if !d.IsZero() && d.LeadMonomial().Divides(rem2.Monomial(i)) {
+						t.Fatalf("%v: remainder %v of %v by %v, %v has a term divisible by %v", ord, rem2, a, b, c, d.LeadMonomial())
+					}
+				}
+			}
 			if !new(Poly).Pow(a, 3).Equal(new(Poly).Mul(a, new(Poly).Mul(a, a))) {
 				t.Fatal("pow")
 			}
