@@ -7,7 +7,6 @@ import (
 	"math/big"
 )
 
-
 // Eval returns p at the point x (one rational per variable of p's ring).
 // Cost: one product of powers per term.
 func (p *Poly) Eval(x []*big.Rat) *big.Rat {
