@@ -92,14 +92,14 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 			return nil, fmt.Errorf("%w: the minimal polynomial of %s does not vanish", ErrInternal, x)
 		}
 		if len(mins[v]) > 2 {
-			rs, err := isolate(mins[v], digits)
+			rs, err := isolate(d.ctx, mins[v], digits)
 			if err != nil {
 				return nil, err
 			}
 			roots[v] = rs
 		}
 	}
-	thetaRoots, err := isolate(z.theta.min, digits)
+	thetaRoots, err := isolate(d.ctx, z.theta.min, digits)
 	if err != nil {
 		return nil, err
 	}

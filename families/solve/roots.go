@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -26,16 +27,20 @@ type root struct {
 // relative bound cannot hold at 0): real roots ascending, then the others by real and imaginary
 // part. Cost: an eigenvalue problem of the degree D in float64, then
 // Aberth's iteration at about 4 bits per digit (D^2 complex operations per
-// sweep, a few sweeps), and O(D^2) exact comparisons of the discs.
-func isolate(c []*big.Rat, digits int) ([]root, error) {
+// sweep, a few sweeps), and O(D^2) exact comparisons of the discs. It
+// stops with ctx (a limit error).
+func isolate(ctx context.Context, c []*big.Rat, digits int) ([]root, error) {
 	D := len(c) - 1
 	prec := uint(max(256, 4*digits+64))
 	init := startingPoints(c)
 	for attempt := 0; attempt < 4; attempt++ {
-		ws := aberth(c, init, prec)
-		if rs, ok := verifyRoots(c, ws, digits); ok {
+		ws := aberth(ctx, c, init, prec)
+		if rs, ok := verifyRoots(ctx, c, ws, digits); ok {
 			slices.SortFunc(rs, compareRoots)
 			return rs, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, limitErr(err)
 		}
 		prec *= 2
 	}
@@ -155,7 +160,7 @@ func spread(vs []complex128) []complex128 {
 
 // aberth refines all roots at once by the Aberth–Ehrlich iteration, which
 // converges cubically to simple roots and keeps the approximations apart.
-func aberth(c []*big.Rat, init []complex128, prec uint) []cplx {
+func aberth(ctx context.Context, c []*big.Rat, init []complex128, prec uint) []cplx {
 	cf := make([]*big.Float, len(c))
 	for i := range c {
 		cf[i] = new(big.Float).SetPrec(prec).SetRat(c[i])
@@ -167,7 +172,7 @@ func aberth(c []*big.Rat, init []complex128, prec uint) []cplx {
 	one := cplxFrom(prec, 1, 0)
 	eps := new(big.Float).SetPrec(prec).SetMantExp(big.NewFloat(1), -int(prec)+24)
 	eps2 := new(big.Float).SetPrec(prec).Mul(eps, eps)
-	for iter := 0; iter < 400; iter++ {
+	for iter := 0; iter < 400 && ctx.Err() == nil; iter++ {
 		done := true
 		for k := range ws {
 			p, dp := evalFloat(cf, ws[k])
@@ -216,11 +221,12 @@ func aberth(c []*big.Rat, init []complex128, prec uint) []cplx {
 // Gaussian rationals and the discs pairwise disjoint, each disc holds
 // exactly one root. A disc centred on the real axis is real by an exact
 // sign change of p across it; a disc that misses the axis is not real.
-func verifyRoots(c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
+func verifyRoots(ctx context.Context, c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
 	D := len(c) - 1
-	dc := make([]*big.Rat, D)
+	z := intCoefs(c)
+	dz := make([]*big.Int, D)
 	for t := 1; t <= D; t++ {
-		dc[t-1] = new(big.Rat).Mul(c[t], big.NewRat(int64(t), 1))
+		dz[t-1] = new(big.Int).Mul(z[t], big.NewInt(int64(t)))
 	}
 	tol := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits+2)), nil))
 	tol2 := new(big.Rat).Mul(tol, tol)
@@ -246,14 +252,14 @@ func verifyRoots(c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
 		if real {
 			b = new(big.Rat)
 		}
-		pr, pi := evalGauss(c, a, b)
-		dr, di := evalGauss(dc, a, b)
-		num := new(big.Rat).Add(new(big.Rat).Mul(pr, pr), new(big.Rat).Mul(pi, pi))
-		den := new(big.Rat).Add(new(big.Rat).Mul(dr, dr), new(big.Rat).Mul(di, di))
-		if den.Sign() == 0 {
+		if ctx.Err() != nil {
 			return nil, false
 		}
-		r2 := new(big.Rat).Quo(num, den)
+		// a and b come from big.Floats: dyadic, as are a ± R below.
+		r2, ok := residualRatio(z, dz, a, b)
+		if !ok {
+			return nil, false
+		}
 		r2.Mul(r2, big.NewRat(int64(D)*int64(D), 1))
 		R := sqrtUpper(r2)
 		scale := mag2
@@ -266,9 +272,9 @@ func verifyRoots(c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
 		}
 		if real {
 			if R.Sign() > 0 {
-				lo := evalReal(c, new(big.Rat).Sub(a, R))
-				hi := evalReal(c, new(big.Rat).Add(a, R))
-				if lo.Sign()*hi.Sign() >= 0 {
+				lo, ok1 := dyadicSign(z, new(big.Rat).Sub(a, R))
+				hi, ok2 := dyadicSign(z, new(big.Rat).Add(a, R))
+				if !ok1 || !ok2 || lo*hi >= 0 {
 					return nil, false
 				}
 			}
@@ -314,29 +320,6 @@ func sqrtUpper(x *big.Rat) *big.Rat {
 		R.Mul(R, big.NewRat(2, 1))
 	}
 	return R
-}
-
-// evalGauss returns p(a + bi) exactly.
-func evalGauss(c []*big.Rat, a, b *big.Rat) (re, im *big.Rat) {
-	re, im = new(big.Rat), new(big.Rat)
-	t1, t2 := new(big.Rat), new(big.Rat)
-	for t := len(c) - 1; t >= 0; t-- {
-		// (re + i im)(a + i b) + c[t]
-		nr := new(big.Rat).Sub(t1.Mul(re, a), t2.Mul(im, b))
-		ni := new(big.Rat).Add(t1.Mul(re, b), t2.Mul(im, a))
-		re, im = nr.Add(nr, c[t]), ni
-	}
-	return re, im
-}
-
-// evalReal returns p(x) exactly.
-func evalReal(c []*big.Rat, x *big.Rat) *big.Rat {
-	v := new(big.Rat)
-	for t := len(c) - 1; t >= 0; t-- {
-		v.Mul(v, x)
-		v.Add(v, c[t])
-	}
-	return v
 }
 
 // nearest returns the index of the root closest to z, and false unless it

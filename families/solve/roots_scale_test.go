@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math/big"
 	"testing"
 )
@@ -41,7 +42,7 @@ func TestIsolateHugeCoefficients(t *testing.T) {
 		if f, _ := c[0].Float64(); f != 0 && f < 1e300 {
 			t.Fatalf("10^%d: the constant term %g fits in float64: not the case under test", exp, f)
 		}
-		got, err := isolate(c, 50)
+		got, err := isolate(context.Background(), c, 50)
 		if err != nil {
 			t.Errorf("10^%d: %v", exp, err)
 			continue
@@ -94,7 +95,7 @@ func BenchmarkIsolateHugeCoefficients(b *testing.B) {
 	}
 	c := productOf(rs)
 	for b.Loop() {
-		if _, err := isolate(c, 50); err != nil {
+		if _, err := isolate(context.Background(), c, 50); err != nil {
 			b.Fatal(err)
 		}
 	}

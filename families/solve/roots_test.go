@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math/big"
 	"strings"
 	"testing"
@@ -34,7 +35,7 @@ func TestIsolate(t *testing.T) {
 		{"degree 1", ratsOf("3", "2"), 1, "-1.5"},
 	}
 	for _, tc := range tests {
-		rs, err := isolate(tc.coeffs, 50)
+		rs, err := isolate(context.Background(), tc.coeffs, 50)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -72,7 +73,7 @@ func wilkinson(n int) []*big.Rat {
 // TestRootsHaveFiftyDigits compares sqrt(2) with math/big's own square
 // root at 300 bits.
 func TestRootsHaveFiftyDigits(t *testing.T) {
-	rs, err := isolate(ratsOf("-2", "0", "1"), 50)
+	rs, err := isolate(context.Background(), ratsOf("-2", "0", "1"), 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestQuadraticRoot(t *testing.T) {
 		{ratsOf("7", "-6", "1"), []string{"3 - sqrt(2)", "3 + sqrt(2)"}},
 	}
 	for _, tc := range tests {
-		rs, err := isolate(tc.coeffs, 50)
+		rs, err := isolate(context.Background(), tc.coeffs, 50)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,13 +134,13 @@ func TestTinyRootRelative(t *testing.T) {
 		return w
 	}
 	two := at("2")
-	if _, ok := verifyRoots(c, []cplx{at("1e-30"), two}, 50); !ok {
+	if _, ok := verifyRoots(context.Background(), c, []cplx{at("1e-30"), two}, 50); !ok {
 		t.Error("the exact roots were refused")
 	}
-	if _, ok := verifyRoots(c, []cplx{at("1.0000000000000000000000000000000000000001e-30"), two}, 50); ok {
+	if _, ok := verifyRoots(context.Background(), c, []cplx{at("1.0000000000000000000000000000000000000001e-30"), two}, 50); ok {
 		t.Error("a root off in its 41st digit was accepted as correct to 50")
 	}
-	rs, err := isolate(c, 50)
+	rs, err := isolate(context.Background(), c, 50)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -206,22 +206,22 @@ func pickPivot(eqs []*poly.Poly, nzVar []bool) (int, int) {
 }
 
 // coefficientOf returns the coefficient of x^e in f, a polynomial without x.
+// Cost: one pass over f and a sort of the terms taken (summing them one by
+// one rewrote the sum at each: seconds on a 4x4 grid's case).
 func coefficientOf(f *poly.Poly, x, e int) *poly.Poly {
-	r := f.Ring()
-	out := r.Zero()
+	var cs []*big.Rat
+	var ms []poly.Monomial
 	for i := range f.Len() {
 		if f.Exp(i, x) != e {
 			continue
 		}
 		m := f.Monomial(i).Clone()
-		exps := make([]int, r.NumVars())
-		for v := range exps {
-			exps[v] = m.Exp(v)
-		}
-		exps[x] = 0
-		out.Add(out, new(poly.Poly).MulTerm(r.One(), f.Coef(i), r.NewMonomial(exps...)))
+		m[0] -= uint16(e) // the total degree comes first
+		m[x+1] = 0
+		cs = append(cs, f.Coef(i))
+		ms = append(ms, m)
 	}
-	return out
+	return f.Ring().FromTerms(cs, ms)
 }
 
 // substituteLinear returns p(x = num/den) den^deg_x(p), a polynomial.
@@ -231,14 +231,21 @@ func substituteLinear(p *poly.Poly, x int, num, den *poly.Poly) *poly.Poly {
 		return p
 	}
 	r := p.Ring()
+	// num^k and den^(e-k), each power from the one before.
+	numPow := []*poly.Poly{r.One()}
+	denPow := []*poly.Poly{r.One()}
+	for k := 1; k <= e; k++ {
+		numPow = append(numPow, new(poly.Poly).Mul(numPow[k-1], num))
+		denPow = append(denPow, new(poly.Poly).Mul(denPow[k-1], den))
+	}
 	out := r.Zero()
 	for k := 0; k <= e; k++ {
 		c := coefficientOf(p, x, k)
 		if c.IsZero() {
 			continue
 		}
-		t := new(poly.Poly).Mul(c, new(poly.Poly).Pow(num, k))
-		out.Add(out, t.Mul(t, new(poly.Poly).Pow(den, e-k)))
+		t := new(poly.Poly).Mul(c, numPow[k])
+		out.Add(out, t.Mul(t, denPow[e-k]))
 	}
 	return out
 }
