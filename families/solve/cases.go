@@ -119,7 +119,7 @@ func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
 	if err := c.ctx.Err(); err != nil {
 		return nil, limitErr(err)
 	}
-	red, err := Reduce(F, nonzero)
+	red, err := ReduceContext(c.ctx, F, nonzero)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (c *caser) linear(G, nonzero []*poly.Poly, g *poly.Poly, x int) (*Result, e
 	}
 	out := &Result{}
 	// a != 0: x = -b/a.
-	redA, err := reduce(without(G, g), slices.Concat(nonzero, qs), g, x)
+	redA, err := reduce(c.ctx, without(G, g), slices.Concat(nonzero, qs), g, x)
 	if err != nil {
 		return nil, err
 	}

@@ -67,13 +67,19 @@ func (e Elimination) String() string {
 // equation and condition, and a factorization of each denominator when the
 // values are composed.
 func Reduce(F, nonzero []*poly.Poly) (*Reduction, error) {
-	return reduce(F, nonzero, nil, -1)
+	return ReduceContext(context.Background(), F, nonzero)
+}
+
+// ReduceContext is Reduce within ctx: the substitutions stop with it (a
+// limit error), as one product of a substituted equation can take minutes.
+func ReduceContext(ctx context.Context, F, nonzero []*poly.Poly) (*Reduction, error) {
+	return reduce(ctx, F, nonzero, nil, -1)
 }
 
 // reduce is Reduce; with pivot set, it makes the one elimination of the
 // number x by the equation pivot (whose coefficient of x the caller has
 // made a condition: one factor of it in nonzero each) and no other.
-func reduce(F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error) {
+func reduce(ctx context.Context, F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error) {
 	if len(F) == 0 && pivot == nil {
 		return nil, fmt.Errorf("solve: no equations")
 	}
@@ -126,11 +132,12 @@ func reduce(F, nonzero []*poly.Poly, pivot *poly.Poly, x int) (*Reduction, error
 		num := new(poly.Poly).Neg(b)
 		red.Pivots = append(red.Pivots, f)
 		steps = append(steps, step{x, num, a})
-		for k := range eqs {
-			eqs[k] = substituteLinear(eqs[k], x, num, a)
-		}
-		for k := range conds {
-			conds[k] = substituteLinear(conds[k], x, num, a)
+		for _, ps := range [][]*poly.Poly{eqs, conds} {
+			for k := range ps {
+				if ps[k], err = substituteLinear(ctx, ps[k], x, num, a); err != nil {
+					return nil, limitErr(err)
+				}
+			}
 		}
 		nLive--
 		if eqs, ok = normalizeAll(eqs, nzVar, true); !ok {
@@ -224,19 +231,31 @@ func coefficientOf(f *poly.Poly, x, e int) *poly.Poly {
 	return f.Ring().FromTerms(cs, ms)
 }
 
-// substituteLinear returns p(x = num/den) den^deg_x(p), a polynomial.
-func substituteLinear(p *poly.Poly, x int, num, den *poly.Poly) *poly.Poly {
+// substituteLinear returns p(x = num/den) den^deg_x(p), a polynomial; its
+// products stop with ctx (its error).
+func substituteLinear(ctx context.Context, p *poly.Poly, x int, num, den *poly.Poly) (*poly.Poly, error) {
 	e := p.Degree(x)
 	if e <= 0 {
-		return p
+		return p, nil
 	}
 	r := p.Ring()
+	mul := func(a, b *poly.Poly) (*poly.Poly, error) {
+		z := new(poly.Poly)
+		return z, z.MulContext(ctx, a, b)
+	}
 	// num^k and den^(e-k), each power from the one before.
 	numPow := []*poly.Poly{r.One()}
 	denPow := []*poly.Poly{r.One()}
 	for k := 1; k <= e; k++ {
-		numPow = append(numPow, new(poly.Poly).Mul(numPow[k-1], num))
-		denPow = append(denPow, new(poly.Poly).Mul(denPow[k-1], den))
+		np, err := mul(numPow[k-1], num)
+		if err != nil {
+			return nil, err
+		}
+		dp, err := mul(denPow[k-1], den)
+		if err != nil {
+			return nil, err
+		}
+		numPow, denPow = append(numPow, np), append(denPow, dp)
 	}
 	out := r.Zero()
 	for k := 0; k <= e; k++ {
@@ -244,10 +263,16 @@ func substituteLinear(p *poly.Poly, x int, num, den *poly.Poly) *poly.Poly {
 		if c.IsZero() {
 			continue
 		}
-		t := new(poly.Poly).Mul(c, numPow[k])
-		out.Add(out, t.Mul(t, denPow[e-k]))
+		t, err := mul(c, numPow[k])
+		if err == nil {
+			t, err = mul(t, denPow[e-k])
+		}
+		if err != nil {
+			return nil, err
+		}
+		out.Add(out, t)
 	}
-	return out
+	return out, nil
 }
 
 // normalizeAll makes every polynomial primitive with a positive leading
