@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -89,6 +90,16 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("%w while planning; nothing was written", stopCause(ctx))
+		}
+		var big *sweep.TooLargeError
+		if errors.As(err, &big) {
+			// export has no --shard: its remedies are a sample or a
+			// narrower pattern.
+			more := ""
+			if big.AtLeast {
+				more = "more than "
+			}
+			return usagef("%s%d settings pass the filters, more than one export writes (%d): draw a --sample or narrow the pattern or the filters", more, big.Settings, big.PerRun)
 		}
 		return usageError{err}
 	}

@@ -55,6 +55,9 @@ func TestBadInput(t *testing.T) {
 		{"factor zero", []string{"factor", "0"}, "zero polynomial"},
 		{"factor bad polynomial", []string{"factor", "x^^2"}, "column"},
 		{"factor two arguments", []string{"factor", "x", "y"}, "quote"},
+		// 4^11 settings: past one run, and export has no --shard to offer.
+		{"export too large", []string{"export", "--to", "singular", "--every-setting", "--ops", "++|+++..|..|.....|..", "--out", filepath.Join(t.TempDir(), "x")}, "draw a --sample"},
+		{"sweep too large", []string{"--ops", "++|+++..|..|.....|..", "--dry-run"}, "--shard i/N"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -64,6 +67,9 @@ func TestBadInput(t *testing.T) {
 			}
 			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
 				t.Errorf("stderr = %q, want one line mentioning %q", stderr, tc.want)
+			}
+			if tc.args[0] == "export" && strings.Contains(stderr, "--shard") {
+				t.Errorf("stderr = %q: export has no --shard", stderr)
 			}
 		})
 	}

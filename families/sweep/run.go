@@ -182,7 +182,7 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 			it.lead = l
 			if l.it == it || !opt.OncePerOrbit {
 				if len(p.items) >= maxPlan {
-					return fmt.Errorf("sweep: more than %d settings in one run: split it with --shard or draw a --sample", maxPlan)
+					return &TooLargeError{Settings: len(p.items) + 1, PerRun: maxPlan, Shards: 2, AtLeast: true}
 				}
 				p.items = append(p.items, it)
 			}
@@ -244,11 +244,32 @@ func checkSize(pattern *grid.Setting, sel grid.LineSet, opt Options) error {
 	n := m.count(maxSwept)
 	switch {
 	case n > maxSwept:
-		return fmt.Errorf("sweep: more than %d settings of %s pass the filters, more than a sweep plans (%d): narrow the pattern or the filters, or draw a --sample", maxSwept, pattern, maxSwept)
+		return &TooLargeError{Settings: maxSwept, PerRun: maxSwept, AtLeast: true, Pattern: pattern.String()}
 	case n > maxPlan*shards:
-		return fmt.Errorf("sweep: %d settings pass the filters, more than %d per run: split the sweep into at least %d shards (--shard i/N) or draw a --sample", n, maxPlan, (n+maxPlan-1)/maxPlan)
+		return &TooLargeError{Settings: n, PerRun: maxPlan, Shards: (n + maxPlan - 1) / maxPlan}
 	}
 	return nil
+}
+
+// TooLargeError is NewPlan's refusal of a sweep with more settings than
+// one run plans. Its message gives the sweep command's remedies (--shard,
+// --sample); other commands that plan (export) word their own from it.
+type TooLargeError struct {
+	Settings int    // settings that pass the filters (more than this when AtLeast)
+	AtLeast  bool   // counting stopped at Settings
+	PerRun   int    // the most one run plans
+	Shards   int    // the fewest shards that hold them; 0 when no sharding does
+	Pattern  string // set when no sharding does
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Shards == 0 {
+		return fmt.Sprintf("sweep: more than %d settings of %s pass the filters, more than a sweep plans (%d): narrow the pattern or the filters, or draw a --sample", e.Settings, e.Pattern, e.PerRun)
+	}
+	if e.AtLeast {
+		return fmt.Sprintf("sweep: more than %d settings in one run: split it with --shard or draw a --sample", e.PerRun)
+	}
+	return fmt.Sprintf("sweep: %d settings pass the filters, more than %d per run: split the sweep into at least %d shards (--shard i/N) or draw a --sample", e.Settings, e.PerRun, e.Shards)
 }
 
 // keyChunk computes the orbit keys of a chunk of settings in parallel.
