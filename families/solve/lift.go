@@ -1,0 +1,308 @@
+package solve
+
+// Lifting: families found for a Reduction's remaining numbers written in
+// all the original numbers, through the eliminations' values, and checked
+// against the original equations and conditions.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// evalRat returns f with every variable v replaced by vals[v].
+func evalRat(f *poly.Poly, vals []ratFunc) ratFunc {
+	out, _ := evalRatContext(context.Background(), f, vals) // never done
+	return out
+}
+
+// evalRatContext is evalRat that stops with ctx's error when ctx is done.
+func evalRatContext(ctx context.Context, f *poly.Poly, vals []ratFunc) (ratFunc, error) {
+	num, err := substRational(ctx, f, vals)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	den := num.Ring().One()
+	for _, v := range f.Vars() {
+		if d := vals[v].den; !d.IsConst() {
+			den.Mul(den, new(poly.Poly).Pow(d, f.Degree(v)))
+		}
+	}
+	return newRatFuncContext(ctx, num, den)
+}
+
+// elimValue returns the value num/den of an eliminated number at vals,
+// within ctx.
+func elimValue(ctx context.Context, num, den *poly.Poly, vals []ratFunc) (ratFunc, error) {
+	n, err := evalRatContext(ctx, num, vals)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	d, err := evalRatContext(ctx, den, vals)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	return n.quoContext(ctx, d)
+}
+
+// Free returns the decomposition of a Reduction without remaining
+// equations: one rational family whose parameters are the numbers of Sub.
+func (red *Reduction) Free() *Result {
+	f := &Family{Kind: Rational, Polynomial: true, Degree: 1}
+	for v := range red.Sub.NumVars() {
+		f.Parameters = append(f.Parameters, red.Sub.VarName(v))
+		f.Values = append(f.Values, &Value{Name: red.Sub.VarName(v), Parameter: true, Num: red.Sub.Var(v), Den: red.Sub.One(), Degree: 1})
+	}
+	return &Result{Components: []*Component{{Dimension: red.Sub.NumVars(), Irreducible: true, Degree: 1, Family: f}}}
+}
+
+// Lift writes a decomposition of the remaining system (Solve on F and
+// Nonzero, or Free) in the numbers of Ring: each family gains the
+// eliminated numbers as rational functions of its parameters and is
+// verified again by substitution into the original equations F and
+// conditions nonzero (of Ring). A component's Basis stays the basis of its
+// ideal in the remaining numbers, in their own ring. ok is false when some component is not a
+// rational family (an algebraic family or points), which Lift leaves to the
+// caller. Cost: one composition per eliminated number and family, and the
+// verification.
+func (red *Reduction) Lift(res *Result, F, nonzero []*poly.Poly) (out *Result, ok bool, err error) {
+	return red.LiftContext(context.Background(), res, F, nonzero)
+}
+
+// LiftContext is Lift, stopping with a *groebner.LimitError when ctx is
+// done.
+func (red *Reduction) LiftContext(ctx context.Context, res *Result, F, nonzero []*poly.Poly) (out *Result, ok bool, err error) {
+	return red.liftContext(ctx, res, F, nonzero, true)
+}
+
+// liftContext is LiftContext; with verify false it does not substitute
+// the families into F and nonzero, for a caller that verifies
+// the end result against the system it was asked to solve (SolveCases):
+// checking every level of nested substitutions repeats that work once
+// per level.
+func (red *Reduction) liftContext(ctx context.Context, res *Result, F, nonzero []*poly.Poly, verify bool) (out *Result, ok bool, err error) {
+	if F, err = poly.ToRingAll(F, red.Ring); err != nil {
+		return nil, false, err
+	}
+	if nonzero, err = poly.ToRingAll(nonzero, red.Ring); err != nil {
+		return nil, false, err
+	}
+	out = &Result{}
+	for _, c := range res.Components {
+		if c.Family == nil {
+			return nil, false, nil
+		}
+		var fam *Family
+		if c.Family.Kind == Rational {
+			if fam, err = red.liftFamily(ctx, c.Family); err != nil {
+				return nil, false, err
+			}
+			if verify {
+				if err := verifyFamily(ctx, fam, nil, F, nonzero); err != nil {
+					return nil, false, err
+				}
+			}
+		} else if fam, err = red.liftAlgebraic(ctx, c, F, nonzero, verify); err != nil {
+			return nil, false, err
+		}
+		// The basis stays in its own ring, that of the numbers no
+		// substitution eliminated: liftAlgebraic relies on it.
+		out.Components = append(out.Components, &Component{Basis: c.Basis, Dimension: c.Dimension,
+			Irreducible: c.Irreducible, Degree: c.Degree, Family: fam})
+	}
+	return out, true, nil
+}
+
+func (red *Reduction) liftFamily(ctx context.Context, f *Family) (*Family, error) {
+	vals := make([]ratFunc, red.Sub.NumVars())
+	for _, v := range f.Values {
+		i, ok := red.Sub.VarIndex(v.Name)
+		if !ok {
+			return nil, fmt.Errorf("%w: family number %s not in %s", ErrInternal, v.Name, red.Sub)
+		}
+		var err error
+		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(red.Sub); err != nil {
+			return nil, err
+		}
+	}
+	byVar := map[int]ratFunc{}
+	for _, e := range red.Eliminated {
+		v, err := elimValue(ctx, e.Num, e.Den, vals)
+		if err != nil {
+			return nil, limitErr(err)
+		}
+		byVar[e.Var] = v
+	}
+	out := &Family{Parameters: f.Parameters, Kind: Rational, Polynomial: true, Degree: 1}
+	for v := range red.Ring.NumVars() {
+		name := red.Ring.VarName(v)
+		rf, elim := byVar[v]
+		if !elim {
+			rf = vals[red.subIndex(name)]
+		}
+		rf, err := rf.toRing(red.Ring)
+		if err != nil {
+			return nil, err
+		}
+		if !rf.den.IsConst() {
+			out.Polynomial = false
+		}
+		out.Values = append(out.Values, &Value{Name: name, Parameter: slices.Contains(f.Parameters, name) && !elim,
+			Num: rf.num, Den: rf.den, Degree: 1})
+	}
+	return out, nil
+}
+
+func (red *Reduction) subIndex(name string) int {
+	i, _ := red.Sub.VarIndex(name)
+	return i
+}
+
+// liftAlgebraic writes the algebraic family of component c of the
+// remaining system in all numbers: each eliminated number as a rational
+// function of the base numbers, those of the ring of c's basis, which no
+// substitution (at this level or a deeper one) eliminated (Value.InNumbers).
+// It verifies the result: every original equation with the eliminated
+// numbers substituted lies in the component's ideal, and no original
+// condition does.
+func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzero []*poly.Poly, verify bool) (*Family, error) {
+	if len(c.Basis) == 0 {
+		return nil, fmt.Errorf("%w: algebraic family without a basis", ErrInternal)
+	}
+	B := c.Basis[0].Ring()
+	byName := map[string]*Value{}
+	for _, v := range c.Family.Values {
+		byName[v.Name] = v
+	}
+	// inBase returns number name of Sub as a function of the base numbers.
+	inBase := func(name string) (ratFunc, error) {
+		if x := B.VarNamed(name); x != nil {
+			return ratPoly(x), nil
+		}
+		v := byName[name]
+		if v == nil || !v.InNumbers {
+			return ratFunc{}, fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
+		}
+		return ratFunc{v.Num, v.Den}.toRing(B)
+	}
+	subVals := make([]ratFunc, red.Sub.NumVars())
+	for i := range subVals {
+		var err error
+		if subVals[i], err = inBase(red.Sub.VarName(i)); err != nil {
+			return nil, err
+		}
+	}
+	vals := make([]ratFunc, red.Ring.NumVars())
+	for v := range vals {
+		if i, ok := red.Sub.VarIndex(red.Ring.VarName(v)); ok {
+			vals[v] = subVals[i]
+		}
+	}
+	for _, e := range red.Eliminated {
+		v, err := elimValue(ctx, e.Num, e.Den, subVals)
+		if err != nil {
+			return nil, limitErr(err)
+		}
+		vals[e.Var] = v
+	}
+	if verify {
+		if err := checkAlgebraic(ctx, c, vals, F, nonzero); err != nil {
+			return nil, err
+		}
+	}
+	out := &Family{Parameters: c.Family.Parameters, Kind: Algebraic, Degree: c.Family.Degree}
+	for v := range red.Ring.NumVars() {
+		name := red.Ring.VarName(v)
+		if w := byName[name]; w != nil && !w.InNumbers {
+			val := *w
+			if val.Degree == 1 {
+				rf, err := ratFunc{val.Num, val.Den}.toRing(red.Ring)
+				if err != nil {
+					return nil, err
+				}
+				val.Num, val.Den = rf.num, rf.den
+			}
+			out.Values = append(out.Values, &val)
+			continue
+		}
+		rf, err := vals[v].toRing(red.Ring)
+		if err != nil {
+			return nil, err
+		}
+		out.Values = append(out.Values, &Value{Name: name, Num: rf.num, Den: rf.den, InNumbers: true})
+	}
+	return out, nil
+}
+
+// checkAlgebraic verifies the values vals of the numbers of F's ring, in
+// the ring of the base numbers of component c: every equation of F with
+// them substituted lies in c's ideal, and no condition of nonzero does.
+func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzero []*poly.Poly) error {
+	for _, eq := range F {
+		r, err := substRational(ctx, eq, vals)
+		if err != nil {
+			return limitErr(err)
+		}
+		if !groebner.IsMember(r, c.Basis) {
+			return fmt.Errorf("%w: %s = 0 does not hold on the lifted family in %v", ErrInternal, eq, c.Family.Parameters)
+		}
+	}
+	for _, h := range nonzero {
+		r, err := substRational(ctx, h, vals)
+		if err != nil {
+			return limitErr(err)
+		}
+		if groebner.IsMember(r, c.Basis) {
+			return fmt.Errorf("%w: nonzero condition %s vanishes on the lifted family in %v", ErrInternal, h, c.Family.Parameters)
+		}
+	}
+	return nil
+}
+
+// checkLifted verifies an algebraic family that liftAlgebraic wrote in
+// the numbers of F's ring (its Basis in the base numbers) against F and
+// nonzero, as liftAlgebraic does.
+func checkLifted(ctx context.Context, c *Component, F, nonzero []*poly.Poly) error {
+	if len(c.Basis) == 0 || len(F) == 0 {
+		return fmt.Errorf("%w: algebraic family without a basis", ErrInternal)
+	}
+	B := c.Basis[0].Ring()
+	r := F[0].Ring()
+	byName := map[string]*Value{}
+	for _, v := range c.Family.Values {
+		byName[v.Name] = v
+	}
+	vals := make([]ratFunc, r.NumVars())
+	for i := range vals {
+		name := r.VarName(i)
+		if x := B.VarNamed(name); x != nil {
+			vals[i] = ratPoly(x)
+			continue
+		}
+		v := byName[name]
+		if v == nil || !v.InNumbers {
+			return fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
+		}
+		var err error
+		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(B); err != nil {
+			return err
+		}
+	}
+	return checkAlgebraic(ctx, c, vals, F, nonzero)
+}
+
+// toRing moves a to the ring r, by the names of the numbers.
+func (a ratFunc) toRing(r *poly.Ring) (ratFunc, error) {
+	num, err := a.num.ToRing(r)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	den, err := a.den.ToRing(r)
+	if err != nil {
+		return ratFunc{}, err
+	}
+	return ratFunc{num, den}, nil
+}
