@@ -2,6 +2,8 @@ package poly
 
 import (
 	"math/big"
+
+	"github.com/families-project/families/internal/maxheap"
 )
 
 // DivMod divides f by the list g with the multivariate division algorithm
@@ -104,39 +106,18 @@ func (p *pendingTerms) sub(m Monomial, a, b *big.Rat) {
 	}
 	c := new(big.Rat).Mul(a, b)
 	p.acc[key] = c.Neg(c)
-	p.heap = append(p.heap, m)
-	for i := len(p.heap) - 1; i > 0; {
-		up := (i - 1) / 2
-		if p.ring.Cmp(p.heap[up], p.heap[i]) >= 0 {
-			break
-		}
-		p.heap[up], p.heap[i] = p.heap[i], p.heap[up]
-		i = up
-	}
+	p.heap = maxheap.Push(p.heap, m, p.greater)
 }
+
+// greater orders the heap: the largest monomial first.
+func (p *pendingTerms) greater(a, b *Monomial) bool { return p.ring.Cmp(*a, *b) > 0 }
 
 // pop removes the largest monomial and returns its coefficient.
 func (p *pendingTerms) pop() *big.Rat {
-	h := p.heap
-	key := p.keyOf(h[0])
+	var m Monomial
+	m, p.heap = maxheap.Pop(p.heap, p.greater)
+	key := p.keyOf(m)
 	c := p.acc[key]
 	delete(p.acc, key)
-	n := len(h) - 1
-	h[0] = h[n]
-	h = h[:n]
-	for i := 0; ; {
-		top := i
-		for _, ch := range [2]int{2*i + 1, 2*i + 2} {
-			if ch < n && p.ring.Cmp(h[ch], h[top]) > 0 {
-				top = ch
-			}
-		}
-		if top == i {
-			break
-		}
-		h[i], h[top] = h[top], h[i]
-		i = top
-	}
-	p.heap = h
 	return c
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math/big"
 	"slices"
+
+	"github.com/families-project/families/internal/maxheap"
 )
 
 // maxVars bounds the number of distinct variables one polynomial may use
@@ -306,42 +308,16 @@ func mdivExact(f, g mpoly) (mpoly, bool) {
 	return q, true
 }
 
-// monoHeap is a binary max-heap of monomials in lex order.
+// monoHeap is a max-heap of monomials in lex order.
 type monoHeap []mono
 
-func (h *monoHeap) push(e mono) {
-	*h = append(*h, e)
-	s := *h
-	for k := len(s) - 1; k > 0; {
-		up := (k - 1) / 2
-		if s[up].cmp(&s[k]) >= 0 {
-			break
-		}
-		s[up], s[k] = s[k], s[up]
-		k = up
-	}
-}
+func lexGreater(a, b *mono) bool { return a.cmp(b) > 0 }
+
+func (h *monoHeap) push(e mono) { *h = maxheap.Push(*h, e, lexGreater) }
 
 func (h *monoHeap) pop() mono {
-	s := *h
-	top := s[0]
-	n := len(s) - 1
-	s[0] = s[n]
-	s = s[:n]
-	for k := 0; ; {
-		big := k
-		for _, c := range [2]int{2*k + 1, 2*k + 2} {
-			if c < n && s[c].cmp(&s[big]) > 0 {
-				big = c
-			}
-		}
-		if big == k {
-			break
-		}
-		s[k], s[big] = s[big], s[k]
-		k = big
-	}
-	*h = s
+	top, rest := maxheap.Pop(*h, lexGreater)
+	*h = rest
 	return top
 }
 
