@@ -182,7 +182,7 @@ func NewPlan(ctx context.Context, pattern *grid.Setting, opt Options) (*Plan, er
 			it.lead = l
 			if l.it == it || !opt.OncePerOrbit {
 				if len(p.items) >= maxPlan {
-					return &TooLargeError{Settings: len(p.items) + 1, PerRun: maxPlan, Shards: 2, AtLeast: true}
+					return &TooLargeError{Settings: maxPlan, AtLeast: true, PerRun: maxPlan}
 				}
 				p.items = append(p.items, it)
 			}
@@ -258,15 +258,15 @@ type TooLargeError struct {
 	Settings int    // settings that pass the filters (more than this when AtLeast)
 	AtLeast  bool   // counting stopped at Settings
 	PerRun   int    // the most one run plans
-	Shards   int    // the fewest shards that hold them; 0 when no sharding does
-	Pattern  string // set when no sharding does
+	Shards   int    // the fewest shards that hold them, 0 when not counted
+	Pattern  string // set when more pass than any sweep plans: no sharding helps
 }
 
 func (e *TooLargeError) Error() string {
-	if e.Shards == 0 {
+	switch {
+	case e.Pattern != "":
 		return fmt.Sprintf("sweep: more than %d settings of %s pass the filters, more than a sweep plans (%d): narrow the pattern or the filters, or draw a --sample", e.Settings, e.Pattern, e.PerRun)
-	}
-	if e.AtLeast {
+	case e.Shards == 0:
 		return fmt.Sprintf("sweep: more than %d settings in one run: split it with --shard or draw a --sample", e.PerRun)
 	}
 	return fmt.Sprintf("sweep: %d settings pass the filters, more than %d per run: split the sweep into at least %d shards (--shard i/N) or draw a --sample", e.Settings, e.PerRun, e.Shards)
