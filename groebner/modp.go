@@ -342,14 +342,19 @@ func (e *modEngine) record(i, j int, h *mpoly) (stop bool, err error) {
 		e.events <- ev
 	}
 	if h.m[0] == 0 {
-		e.basis = []*mpoly{h}
-		e.ps = newPairSet(e.ops)
-		e.ps.add(h.m[:e.s], h.sugar)
-		e.red = reducers{}
-		e.red.add(e.ops, h.m[:e.s], h.sugar, len(h.c))
+		e.setUnit(h)
 		return true, nil
 	}
 	return false, e.add(h)
+}
+
+// setUnit makes the nonzero constant h the whole basis.
+func (e *modEngine) setUnit(h *mpoly) {
+	e.basis = []*mpoly{h}
+	e.ps = newPairSet(e.ops)
+	e.ps.add(h.m[:e.s], h.sugar)
+	e.red = reducers{}
+	e.red.add(e.ops, h.m[:e.s], h.sugar, len(h.c))
 }
 
 // finish returns the reduced basis mod p of the live elements after run:

@@ -35,10 +35,13 @@ type modBasis struct {
 }
 
 // modRun computes the reduced basis of F mod p by a full run, and
-// returns the run's trace.
+// returns the run's trace: by F4 in graded orders, which leaves no trace
+// (nil) but costs less than following one (modFollow) on the bases that
+// matter (the homogenized candidates of 4x4 grid systems: 7.4 s of
+// Buchberger runs), else by Buchberger's algorithm.
 func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, keep func([]uint16) bool) (modBasis, []traceEvent, error) {
 	me := newModEngine(ops, p, lim)
-	ok, err := me.run(F)
+	ok, err := me.runF4(F)
 	if err != nil || !ok {
 		return modBasis{p: p}, nil, err
 	}
@@ -217,7 +220,11 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				batch[w], errs[w] = modFollow(ops, lim, F, fglmPrime(next+w), trace, keep)
+				if trace == nil {
+					batch[w], _, errs[w] = modRun(ops, lim, F, fglmPrime(next+w), keep)
+				} else {
+					batch[w], errs[w] = modFollow(ops, lim, F, fglmPrime(next+w), trace, keep)
+				}
 			}()
 		}
 		wg.Wait()

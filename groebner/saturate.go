@@ -145,7 +145,7 @@ func modHilbertEquals(rh *poly.Ring, Fh []*poly.Poly, want []int64, lim *limits)
 			// confirm that nothing is proved.
 			return sugar > 0 && hilbertExceeds(num, want, rh.NumVars(), sugar-1)
 		}
-		ok, err := me.run(Fh)
+		ok, err := me.runF4(Fh)
 		if err != nil {
 			return false, err
 		}

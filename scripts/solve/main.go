@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -236,7 +237,19 @@ func timing(args []string) error {
 	fs := flag.NewFlagSet("time", flag.ExitOnError)
 	timeout := fs.Duration("timeout", 60*time.Second, "limit per setting")
 	each := fs.Bool("each", false, "print each setting's time, class and ops on standard error")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	fs.Parse(args)
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var ds []time.Duration
 	var total time.Duration
 	classes := map[string]int{}

@@ -1,0 +1,101 @@
+package groebner
+
+// monoTable numbers the distinct monomials of an F4 step: an open
+// addressing hash table over a flat store of packed monomials. The hash
+// is a weighted sum of the exponents, so that equal monomials hash alike
+// whatever product made them; lookups compare the hash before the
+// exponents.
+type monoTable struct {
+	s      int
+	mons   []uint16 // monomial i at [i*s, (i+1)*s)
+	hashes []uint64
+	slots  []int32 // index+1 of the monomial in each slot, 0 when empty
+	weight []uint64
+}
+
+func newMonoTable(s int) monoTable {
+	t := monoTable{s: s, weight: make([]uint64, s), slots: make([]int32, 1024)}
+	x := uint64(0x9e3779b97f4a7c15)
+	for i := range t.weight {
+		// splitmix64: well-spread odd weights
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		t.weight[i] = (z ^ z>>31) | 1
+	}
+	return t
+}
+
+func (t *monoTable) len() int { return len(t.hashes) }
+
+// mono returns monomial i, aliasing the store.
+func (t *monoTable) mono(i int32) []uint16 { return t.mons[int(i)*t.s : int(i+1)*t.s] }
+
+func (t *monoTable) reset() {
+	t.mons = t.mons[:0]
+	t.hashes = t.hashes[:0]
+	clear(t.slots)
+}
+
+func (t *monoTable) hash(m []uint16) uint64 {
+	var h uint64
+	for i, v := range m[:t.s] {
+		h += t.weight[i] * uint64(v)
+	}
+	return h ^ h>>29
+}
+
+// insert returns the number of m, and whether m was new.
+func (t *monoTable) insert(m []uint16) (int32, bool) {
+	h := t.hash(m)
+	mask := uint64(len(t.slots) - 1)
+	s := t.s
+	for i := h & mask; ; i = (i + 1) & mask {
+		k := t.slots[i]
+		if k == 0 {
+			n := int32(len(t.hashes))
+			t.slots[i] = n + 1
+			t.hashes = append(t.hashes, h)
+			t.mons = append(t.mons, m[:s]...)
+			if 2*len(t.hashes) > len(t.slots) {
+				t.grow()
+			}
+			return n, true
+		}
+		if t.hashes[k-1] == h && monoEqual(t.mons[int(k-1)*s:int(k)*s], m[:s]) {
+			return k - 1, false
+		}
+	}
+}
+
+func (t *monoTable) grow() {
+	t.slots = make([]int32, 2*len(t.slots))
+	t.rehash()
+}
+
+func (t *monoTable) rehash() {
+	clear(t.slots)
+	mask := uint64(len(t.slots) - 1)
+	for n, h := range t.hashes {
+		i := h & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = int32(n) + 1
+	}
+}
+
+// permute renumbers the monomials: the new monomial r is the old
+// order[r].
+func (t *monoTable) permute(order []int32) {
+	s := t.s
+	mons := make([]uint16, len(t.mons))
+	hashes := make([]uint64, len(t.hashes))
+	for r, c := range order {
+		copy(mons[r*s:], t.mons[int(c)*s:int(c+1)*s])
+		hashes[r] = t.hashes[c]
+	}
+	t.mons, t.hashes = mons, hashes
+	t.rehash()
+}
