@@ -43,8 +43,9 @@ type f4Step struct {
 	seen  map[[2]int32]bool
 	acc   []uint64
 	fresh []int32 // rows that became new pivots
-	t     []uint16
-	m     []uint16
+	// hashes of the terms of each basis element, by index (termHashes)
+	hashes [][]uint64
+	t      []uint16
 	// wrap is the largest multiple of p not above 2^63: subtracting it
 	// keeps an accumulator below 2^63 without changing it mod p.
 	wrap uint64
@@ -52,7 +53,7 @@ type f4Step struct {
 
 func newF4Step(e *modEngine) *f4Step {
 	return &f4Step{e: e, tab: newMonoTable(e.s), seen: map[[2]int32]bool{},
-		t: make([]uint16, e.s), m: make([]uint16, e.s), wrap: (1 << 63) / e.p * e.p}
+		t: make([]uint16, e.s), wrap: (1 << 63) / e.p * e.p}
 }
 
 func (st *f4Step) reset() {
@@ -84,9 +85,14 @@ func (st *f4Step) addMultiple(t []uint16, k int, reducer bool) error {
 		return degreeError()
 	}
 	cols := make([]int32, len(g.c))
+	ht := st.tab.hash(t)
+	hs := st.termHashes(k)
 	for j := range g.c {
-		monoMul(st.m, g.m[j*s:], t)
-		cols[j] = st.column(st.m)
+		c, added := st.tab.insertProduct(ht+hs[j], g.m[j*s:(j+1)*s], t)
+		if added {
+			st.pivot = append(st.pivot, -1)
+		}
+		cols[j] = c
 	}
 	key := [2]int32{cols[0], int32(k)}
 	if st.seen[key] {
@@ -101,6 +107,24 @@ func (st *f4Step) addMultiple(t []uint16, k int, reducer bool) error {
 		st.todo = append(st.todo, r)
 	}
 	return nil
+}
+
+// termHashes returns the hashes of the terms of basis element k, computed
+// on first use and kept for the run.
+func (st *f4Step) termHashes(k int) []uint64 {
+	for len(st.hashes) <= k {
+		st.hashes = append(st.hashes, nil)
+	}
+	if st.hashes[k] == nil {
+		g := st.e.basis[k]
+		s := st.e.s
+		hs := make([]uint64, len(g.c))
+		for j := range hs {
+			hs[j] = st.tab.hash(g.m[j*s : (j+1)*s])
+		}
+		st.hashes[k] = hs
+	}
+	return st.hashes[k]
 }
 
 // addInput adds the input g as a row to reduce.

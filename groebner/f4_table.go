@@ -38,35 +38,70 @@ func (t *monoTable) reset() {
 	clear(t.slots)
 }
 
+// hash returns the weighted sum of m's exponents. It is linear, so the
+// hash of a product is the sum of the factors' hashes: the rows of a step
+// hash each term of a basis element once and each multiplier once.
 func (t *monoTable) hash(m []uint16) uint64 {
 	var h uint64
 	for i, v := range m[:t.s] {
 		h += t.weight[i] * uint64(v)
 	}
-	return h ^ h>>29
+	return h
 }
+
+// slot returns the first slot probed for hash h: the sum's high bits
+// folded in, since its low bits depend on the low bits of the exponents
+// only.
+func slot(h, mask uint64) uint64 { return (h ^ h>>29 ^ h>>47) & mask }
 
 // insert returns the number of m, and whether m was new.
 func (t *monoTable) insert(m []uint16) (int32, bool) {
-	h := t.hash(m)
+	return t.insertProduct(t.hash(m), m, nil)
+}
+
+// insertProduct is insert for the monomial a*b (b nil: a) of hash h,
+// which it multiplies out only when the product is new.
+func (t *monoTable) insertProduct(h uint64, a, b []uint16) (int32, bool) {
 	mask := uint64(len(t.slots) - 1)
 	s := t.s
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := slot(h, mask); ; i = (i + 1) & mask {
 		k := t.slots[i]
 		if k == 0 {
 			n := int32(len(t.hashes))
 			t.slots[i] = n + 1
 			t.hashes = append(t.hashes, h)
-			t.mons = append(t.mons, m[:s]...)
+			if b == nil {
+				t.mons = append(t.mons, a[:s]...)
+			} else {
+				at := len(t.mons)
+				t.mons = append(t.mons, a[:s]...)
+				for j, v := range b[:s] {
+					t.mons[at+j] += v
+				}
+			}
 			if 2*len(t.hashes) > len(t.slots) {
 				t.grow()
 			}
 			return n, true
 		}
-		if t.hashes[k-1] == h && monoEqual(t.mons[int(k-1)*s:int(k)*s], m[:s]) {
+		if t.hashes[k-1] == h && productEqual(t.mons[int(k-1)*s:int(k)*s], a, b) {
 			return k - 1, false
 		}
 	}
+}
+
+// productEqual reports whether m = a*b (b nil: m = a).
+func productEqual(m, a, b []uint16) bool {
+	if b == nil {
+		return monoEqual(m, a)
+	}
+	a, b = a[:len(m)], b[:len(m)]
+	for i, v := range m {
+		if v != a[i]+b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *monoTable) grow() {
@@ -78,7 +113,7 @@ func (t *monoTable) rehash() {
 	clear(t.slots)
 	mask := uint64(len(t.slots) - 1)
 	for n, h := range t.hashes {
-		i := h & mask
+		i := slot(h, mask)
 		for t.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
