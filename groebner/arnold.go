@@ -55,8 +55,7 @@ func modularBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*g
 //     without h (grlex would not: it compares x-parts of different
 //     degrees lexicographically);
 //  4. the minimal elements of that basis, interreduced over Q, are the
-//     reduced basis; the certificate checks that they form a Gröbner
-//     basis containing F.
+//     reduced basis; every input must reduce to zero by it.
 //
 // Cost: one modular run of F^h per prime, the certificate (one exact
 // reduction per S-pair kept by the criteria, on the final, small
@@ -79,14 +78,16 @@ func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	if err != nil {
 		return nil, false, err
 	}
-	// Step 3 is a theorem; checking its conclusion costs one certificate of
-	// the (smaller) affine basis, and leaves G ⊆ <F> (setting h = 1 maps
-	// <F^h> into <F>) as the only fact taken from the homogeneous proof.
+	// Steps 3 and 4 are theorems: the dehomogenized minimal elements of a
+	// proved homogeneous basis, interreduced, form the reduced basis of
+	// <F>. Checking that conclusion again by a certificate of the affine
+	// basis cost 9% of reimer-5's time; only its cheap half stays, that
+	// every input reduces to zero, as a guard on the dehomogenization.
 	in := make([]*gpoly, len(F))
 	for k, f := range F {
 		in[k] = e.fromPoly(f)
 	}
-	ok, err = e.certify(G, in)
+	ok, err = e.contains(G, in)
 	if err != nil || !ok {
 		return nil, false, err
 	}

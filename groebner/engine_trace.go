@@ -344,6 +344,22 @@ func (e *engine) certify(G, in []*gpoly) (bool, error) {
 		}
 		jobs = append(jobs, p)
 	}
+	return e.reduceToZero(G, jobs, in)
+}
+
+// contains reports whether every input reduces to zero by the Gröbner
+// basis G, that is whether in ⊆ <G>: certify without the S-pairs, for a G
+// known to be a Gröbner basis by other means.
+func (e *engine) contains(G, in []*gpoly) (bool, error) {
+	if len(G) == 1 && G[0].m[0] == 0 {
+		return true, nil
+	}
+	return e.reduceToZero(G, nil, in)
+}
+
+// reduceToZero reports whether the S-polynomials of the pairs of G and the
+// inputs all reduce to zero by G (see certify).
+func (e *engine) reduceToZero(G []*gpoly, jobs []pair, in []*gpoly) (bool, error) {
 	var (
 		next   atomic.Int64
 		failed atomic.Bool
