@@ -14,7 +14,7 @@ type monoTable struct {
 }
 
 func newMonoTable(s int) monoTable {
-	t := monoTable{s: s, weight: make([]uint64, s), slots: make([]int32, 1024)}
+	t := monoTable{s: s, weight: make([]uint64, s), slots: make([]int32, 64)}
 	x := uint64(0x9e3779b97f4a7c15)
 	for i := range t.weight {
 		// splitmix64: well-spread odd weights
