@@ -121,6 +121,32 @@ func (o *monoOps) cmp(a, b []uint16) int {
 	return o.ring.Cmp(a, b)
 }
 
+// sortKey writes to key (2*stride bytes) a string that compares
+// (bytes.Compare) like m does in the order, for grevlex, grlex and lex:
+// big-endian exponents, for grevlex the degree and then the exponents from
+// the last variable, complemented.
+func (o *monoOps) sortKey(key []byte, m []uint16) {
+	put := func(i int, v uint16) { key[2*i], key[2*i+1] = byte(v>>8), byte(v) }
+	switch o.kind {
+	case cmpGrevlex:
+		put(0, m[0])
+		for i := 1; i < len(m); i++ {
+			put(i, ^m[len(m)-i])
+		}
+	case cmpGrlex:
+		for i, v := range m {
+			put(i, v)
+		}
+	case cmpLex:
+		for i, v := range m[1:] {
+			put(i, v)
+		}
+		put(len(m)-1, 0)
+	default:
+		panic("groebner: sortKey of an order without one")
+	}
+}
+
 // cmpDeg returns +1 if x > y and -1 otherwise (x != y).
 func cmpDeg(x, y uint16) int {
 	if x > y {

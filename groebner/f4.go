@@ -1,6 +1,7 @@
 package groebner
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/families-project/families/poly"
@@ -45,6 +46,7 @@ type f4Step struct {
 	fresh []int32 // rows that became new pivots
 	// hashes of the terms of each basis element, by index (termHashes)
 	hashes [][]uint64
+	keys   []byte // sort keys of the columns (sortColumns)
 	t      []uint16
 	// wrap is the largest multiple of p not above 2^63: subtracting it
 	// keeps an accumulator below 2^63 without changing it mod p.
@@ -174,7 +176,21 @@ func (st *f4Step) sortColumns() {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int { return ops.cmp(st.tab.mono(b), st.tab.mono(a)) })
+	if w := 2 * ops.stride; ops.kind == cmpGrevlex || ops.kind == cmpGrlex || ops.kind == cmpLex {
+		// Byte keys that compare like the monomials, so that the sort runs
+		// on memcmp: comparisons through cmp took a third of F4's time on
+		// 5x5 grid systems.
+		keys := slices.Grow(st.keys[:0], n*w)[:n*w]
+		for i := range n {
+			ops.sortKey(keys[i*w:(i+1)*w], st.tab.mono(int32(i)))
+		}
+		st.keys = keys
+		slices.SortFunc(order, func(a, b int32) int {
+			return bytes.Compare(keys[int(b)*w:int(b+1)*w], keys[int(a)*w:int(a+1)*w])
+		})
+	} else {
+		slices.SortFunc(order, func(a, b int32) int { return ops.cmp(st.tab.mono(b), st.tab.mono(a)) })
+	}
 	rank := make([]int32, n)
 	for r, c := range order {
 		rank[c] = int32(r)

@@ -1,5 +1,7 @@
 package groebner
 
+import "math/bits"
+
 // monoTable numbers the distinct monomials of an F4 step: an open
 // addressing hash table over a flat store of packed monomials. The hash
 // is a weighted sum of the exponents, so that equal monomials hash alike
@@ -49,10 +51,14 @@ func (t *monoTable) hash(m []uint16) uint64 {
 	return h
 }
 
-// slot returns the first slot probed for hash h: the sum's high bits
-// folded in, since its low bits depend on the low bits of the exponents
-// only.
-func slot(h, mask uint64) uint64 { return (h ^ h>>29 ^ h>>47) & mask }
+// slot returns the first slot probed for hash h: the top bits of h times
+// an odd constant (Fibonacci hashing). The sum's own low bits depend on
+// the low bits of the exponents only (bit 0 is the parity of the degree,
+// the same for every column of a homogeneous step), and folding in its
+// high bits by shifts still left long probe runs on 5x5 grid systems.
+func slot(h, mask uint64) uint64 {
+	return (h * 0x9e3779b97f4a7c15) >> (64 - bits.Len64(mask)) & mask
+}
 
 // insert returns the number of m, and whether m was new.
 func (t *monoTable) insert(m []uint16) (int32, bool) {
