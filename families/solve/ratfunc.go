@@ -56,13 +56,38 @@ func newRatFuncContext(ctx context.Context, num, den *poly.Poly) (ratFunc, error
 			return ratFunc{}, err
 		}
 	}
-	inv := new(big.Rat).Inv(den.Content())
-	return ratFunc{new(poly.Poly).Scale(num, inv), new(poly.Poly).Scale(den, inv)}, nil
+	return normalized(num, den), nil
 }
 
-// quoContext is a.quo(b) within ctx (see newRatFuncContext).
+// normalized returns num/den with den's content made 1 (and its leading
+// coefficient positive), without looking for common factors.
+func normalized(num, den *poly.Poly) ratFunc {
+	inv := new(big.Rat).Inv(den.Content())
+	return ratFunc{new(poly.Poly).Scale(num, inv), new(poly.Poly).Scale(den, inv)}
+}
+
+// quoContext is a.quo(b) within ctx (see newRatFuncContext). With a = p/q
+// and b = r/s in lowest terms, gcd(p*s, q*r) = gcd(p, r) * gcd(s, q)
+// (Henrici), so it takes the two gcds of the factors instead of the one
+// of the products: on the eliminated numbers of 5x5 grid families that gcd
+// was over half the analysis (12 of 20 s of CPU on two settings). A factor
+// pair whose gcd passes its bounds stays as it is (see
+// cancelCommonContext): the result is exact, maybe not in lowest terms.
 func (a ratFunc) quoContext(ctx context.Context, b ratFunc) (ratFunc, error) {
-	return newRatFuncContext(ctx, new(poly.Poly).Mul(a.num, b.den), new(poly.Poly).Mul(a.den, b.num))
+	p, q, r, s := a.num, a.den, b.num, b.den
+	if p.IsZero() || r.IsZero() {
+		return newRatFuncContext(ctx, new(poly.Poly).Mul(p, s), new(poly.Poly).Mul(q, r))
+	}
+	if !p.IsConst() && !r.IsConst() {
+		p, r = cancelCommonContext(ctx, p, r)
+	}
+	if !s.IsConst() && !q.IsConst() {
+		s, q = cancelCommonContext(ctx, s, q)
+	}
+	if err := ctx.Err(); err != nil {
+		return ratFunc{}, err
+	}
+	return normalized(new(poly.Poly).Mul(p, s), new(poly.Poly).Mul(q, r)), nil
 }
 
 func ratPoly(p *poly.Poly) ratFunc { return ratFunc{p, p.Ring().One()} }

@@ -1,0 +1,52 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/families-project/families/poly"
+)
+
+// TestQuoHenrici checks the quotient by gcds of the factors against the
+// gcd of the products: both must give the one normalized representation,
+// also when numerators and denominators share factors across the two
+// functions, which only the products' gcd sees at once.
+func TestQuoHenrici(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	P := func(s string) *poly.Poly {
+		p, err := r.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	factors := []string{"x+y", "x-2*z", "y*z+1", "3*x^2-y", "z", "2", "x+y+z-1"}
+	cases := 0
+	for i, f := range factors {
+		for j, g := range factors {
+			for k, h := range factors {
+				if i == j || j == k || i == k {
+					continue
+				}
+				// a = f*g/(h*(x+1)) and b = g/(h*(y-3)): the numerators
+				// share g and the denominators h, each seen only by one of
+				// the two gcds of the factors.
+				a := newRatFunc(P(fmt.Sprintf("(%s)*(%s)", f, g)), P(fmt.Sprintf("(%s)*(x+1)", h)))
+				b := newRatFunc(P(g), P(fmt.Sprintf("(%s)*(y-3)", h)))
+				got, err := a.quoContext(context.Background(), b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := newRatFunc(new(poly.Poly).Mul(a.num, b.den), new(poly.Poly).Mul(a.den, b.num))
+				if !got.num.Equal(want.num) || !got.den.Equal(want.den) {
+					t.Fatalf("(%s)/(%s): got (%s)/(%s), want (%s)/(%s)", a.num, a.den, got.num, got.den, want.num, want.den)
+				}
+				cases++
+			}
+		}
+	}
+	if cases < 100 {
+		t.Fatalf("only %d cases", cases)
+	}
+}
