@@ -30,13 +30,26 @@ func newRatFunc(num, den *poly.Poly) ratFunc {
 // makes; a gcd that is not trivial can cost more (a 5x5 grid's: past
 // 80 s), hence the bounds.
 func cancelCommonContext(ctx context.Context, num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
-	ctx, cancel := context.WithTimeout(ctx, factorTimeout)
-	defer cancel()
-	g, err := factor.GCDContext(ctx, num, den)
-	if err != nil || g.IsConst() {
+	g, ok := commonFactor(ctx, num, den)
+	if !ok {
 		return num, den
 	}
 	return exactQuo(num, g), exactQuo(den, g)
+}
+
+// commonFactor returns gcd(a, b) within ctx and factorTimeout, and false
+// when it is a constant or was not found in time.
+func commonFactor(ctx context.Context, a, b *poly.Poly) (*poly.Poly, bool) {
+	if a.IsConst() || b.IsConst() {
+		return nil, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, factorTimeout)
+	defer cancel()
+	g, err := factor.GCDContext(ctx, a, b)
+	if err != nil || g.IsConst() {
+		return nil, false
+	}
+	return g, true
 }
 
 // factorTimeout bounds a factorization or gcd made for the form of a

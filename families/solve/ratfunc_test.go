@@ -50,3 +50,44 @@ func TestQuoHenrici(t *testing.T) {
 		t.Fatalf("only %d cases", cases)
 	}
 }
+
+// TestEvalRatCancels checks evalRatContext, which cancels factor by factor
+// of the denominator, against one gcd of the whole product, on values
+// whose denominators repeat and share factors with the numerator that the
+// substitution makes.
+func TestEvalRatCancels(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	s := poly.MustRing(poly.Grevlex, "p", "q")
+	P := func(r *poly.Ring, e string) *poly.Poly {
+		p, err := r.Parse(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	vals := []ratFunc{
+		newRatFunc(P(s, "p"), P(s, "(q+1)*(p-q)")),
+		newRatFunc(P(s, "q^2"), P(s, "q+1")),
+		newRatFunc(P(s, "p+q"), P(s, "(q+1)*(p-q)")),
+	}
+	fs := []string{"x*y + z", "x^2*(y+1) - z*y", "x*(z - y) + 1", "y^3 - x*z^2", "x*y*z - y", "(x-z)^2*y"}
+	for _, fe := range fs {
+		f := P(r, fe)
+		got, err := evalRatContext(context.Background(), f, vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		num, err := substRational(context.Background(), f, vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		den := s.One()
+		for _, v := range f.Vars() {
+			den.Mul(den, new(poly.Poly).Pow(vals[v].den, f.Degree(v)))
+		}
+		want := newRatFunc(num, den)
+		if !got.num.Equal(want.num) || !got.den.Equal(want.den) {
+			t.Errorf("%s: got (%s)/(%s), want (%s)/(%s)", fe, got.num, got.den, want.num, want.den)
+		}
+	}
+}
