@@ -17,6 +17,9 @@ Systems written:
   cyclic4..6        standard cyclic-n, variables x0..x(n-1)
   katsura4..6       standard katsura-n, variables u0..un
   reimer5           reimer-5, variables x1..x5
+  katsura6h         katsura-6 homogenized by h (variables u0..u6 h): a homogeneous
+                    system, which groebner.Basis proves through the multi-modular
+                    route
   grid44_1..3       three 4x4 grids of the pattern ..=|.......|..=|.......|..=|=======|..=
                     (numbers a b c d / f g h k / m n p q / r s t u), equations as
                     `families --size 4x4 --ops OPS --format json` writes them (rows,
@@ -334,6 +337,17 @@ def katsura(n):
             s = s + u(l) * u(m - l)
         polys.append(s - U[m])
     return vs, polys
+
+
+def homogenize(vs, polys, h="h"):
+    # every term padded with powers of the new last variable h up to the
+    # polynomial's degree
+    hv = tuple(vs) + (h,)
+    out = []
+    for p in polys:
+        d = p.degree()
+        out.append(Poly(hv, {tuple(e) + (d - sum(e),): c for e, c in p.terms.items()}))
+    return hv, out
 
 
 def reimer(n):
@@ -712,6 +726,9 @@ def main():
         if n == 5:
             comments.append("eliminate: u1 u2 u3 u4")
         written.append(write_sys(outdir, "katsura%d" % n, vs, polys, comments))
+    vs, polys = homogenize(*katsura(6))
+    written.append(write_sys(outdir, "katsura6h", vs, polys,
+                             ["katsura-6 homogenized by h (8 variables u0..u6 h): homogeneous"]))
     vs, polys = reimer(5)
     written.append(write_sys(outdir, "reimer5", vs, polys,
                              ["reimer-5 (standard definition; 5 variables x1..x5)"]))
