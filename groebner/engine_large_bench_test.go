@@ -30,28 +30,23 @@ func BenchmarkLarge(b *testing.B) {
 				}
 			}
 		})
-		b.Run("modular-"+name, func(b *testing.B) {
-			in := nonzeroSorted(r, F)
-			ops := newMonoOps(r)
-			for b.Loop() {
-				l, cancel := newLimits(context.Background(), Limits{})
-				if _, err := newModEngine(ops, primes[0], &l).run(in); err != nil {
-					b.Fatal(err)
+		engines := []struct {
+			name string
+			run  func(*modEngine, []*poly.Poly) (bool, error)
+		}{{"modular-", (*modEngine).run}, {"modular-f4-", (*modEngine).runF4}}
+		for _, eng := range engines {
+			b.Run(eng.name+name, func(b *testing.B) {
+				in := nonzeroSorted(r, F)
+				ops := newMonoOps(r)
+				for b.Loop() {
+					l, cancel := newLimits(context.Background(), Limits{})
+					if _, err := eng.run(newModEngine(ops, primes[0], &l), in); err != nil {
+						b.Fatal(err)
+					}
+					cancel()
 				}
-				cancel()
-			}
-		})
-		b.Run("modular-f4-"+name, func(b *testing.B) {
-			in := nonzeroSorted(r, F)
-			ops := newMonoOps(r)
-			for b.Loop() {
-				l, cancel := newLimits(context.Background(), Limits{})
-				if _, err := newModEngine(ops, primes[0], &l).runF4(in); err != nil {
-					b.Fatal(err)
-				}
-				cancel()
-			}
-		})
+			})
+		}
 	}
 	b.Run("grid4x4", func(b *testing.B) {
 		r, F, _ := loadSystem(b, "../testdata/systems/large/grid4x4.sys")

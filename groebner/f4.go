@@ -20,9 +20,10 @@ import (
 // no monomial comparison in the inner loop. On the homogeneous bases of the
 // nonzero-divisor test of 4x4 grid systems the sorted merges of the
 // Buchberger engine took 85% of the run, a third of it comparing
-// monomials; F4 computes them 8-10 times faster. The new elements of a step are the rows whose leading column no
-// known reducer has; they are fully reduced, and join the basis with the
-// same pair bookkeeping (pairSet) as in the Buchberger engine.
+// monomials; F4 computes them 8-10 times faster. The new elements of a
+// step are the rows whose leading column no known reducer has; they are
+// fully reduced, and join the basis with the same pair bookkeeping
+// (pairSet) as in the Buchberger engine.
 //
 // runF4 records no trace: the exact replay of engine_trace.go follows the
 // S-pairs of a Buchberger run one by one, which F4 does not have.
@@ -76,9 +77,10 @@ func (st *f4Step) reset() {
 	clear(st.seen)
 }
 
-// column returns the column of monomial m, adding it when new.
-func (st *f4Step) column(m []uint16) int32 {
-	c, added := st.tab.insert(m)
+// column returns the column of the monomial a*b (b nil: a) of hash h,
+// adding it, without a reducer, when new.
+func (st *f4Step) column(h uint64, a, b []uint16) int32 {
+	c, added := st.tab.insertProduct(h, a, b)
 	if added {
 		st.pivot = append(st.pivot, -1)
 	}
@@ -95,21 +97,21 @@ func (st *f4Step) addMultiple(t []uint16, k int, reducer bool) error {
 	if int(t[0])+g.deg >= maxDeg {
 		return degreeError()
 	}
-	cols := make([]int32, len(g.c))
 	ht := st.tab.hash(t)
 	hs := st.termHashes(k)
-	for j := range g.c {
-		c, added := st.tab.insertProduct(ht+hs[j], g.m[j*s:(j+1)*s], t)
-		if added {
-			st.pivot = append(st.pivot, -1)
-		}
-		cols[j] = c
-	}
-	key := [2]int32{cols[0], int32(k)}
+	// The leading column and k name the row: a pair's half that another
+	// pair of the step already brought in is not built again.
+	lead := st.column(ht+hs[0], g.m[:s], t)
+	key := [2]int32{lead, int32(k)}
 	if st.seen[key] {
 		return nil
 	}
 	st.seen[key] = true
+	cols := make([]int32, len(g.c))
+	cols[0] = lead
+	for j := 1; j < len(g.c); j++ {
+		cols[j] = st.column(ht+hs[j], g.m[j*s:(j+1)*s], t)
+	}
 	r := int32(len(st.rows))
 	st.rows = append(st.rows, f4Row{cols: cols, coef: g.c})
 	if reducer && st.pivot[cols[0]] < 0 {
@@ -143,7 +145,8 @@ func (st *f4Step) addInput(g *mpoly) {
 	s := st.e.s
 	cols := make([]int32, len(g.c))
 	for j := range g.c {
-		cols[j] = st.column(g.m[j*s : (j+1)*s])
+		m := g.m[j*s : (j+1)*s]
+		cols[j] = st.column(st.tab.hash(m), m, nil)
 	}
 	st.todo = append(st.todo, int32(len(st.rows)))
 	st.rows = append(st.rows, f4Row{cols: cols, coef: g.c})
@@ -187,10 +190,9 @@ func (st *f4Step) sortColumns() {
 	}
 	if w := 2 * ops.stride; ops.kind == cmpGrevlex || ops.kind == cmpGrlex || ops.kind == cmpLex {
 		// Byte keys that compare like the monomials, so that the sort runs
-		// on memcmp: comparisons through cmp took a third of F4's time on
-		// 5x5 grid systems.
-		// The first 16 bytes of each key travel with the index, so that
-		// most comparisons stay within one contiguous array.
+		// on memcmp (comparisons through cmp took a third of F4's time on
+		// 5x5 grid systems); their first 16 bytes travel with the index,
+		// so that most comparisons stay within one contiguous array.
 		keys := slices.Grow(st.keys[:0], n*w)[:n*w]
 		heads := slices.Grow(st.heads[:0], n)[:n]
 		for i := range n {
@@ -352,8 +354,8 @@ func (st *f4Step) toPoly(row f4Row, sugar int) *mpoly {
 		h.m = append(h.m, m...)
 		h.deg = max(h.deg, int(m[0]))
 	}
-	// In an order that is not graded the reducers may bring in terms of
-	// higher degree than the step's sugar; the sugar bounds the degree.
+	// In a weighted order a tail term can have a larger total degree than
+	// the leading one, and so than the step's sugar, which must bound it.
 	h.sugar = max(h.sugar, h.deg)
 	return h
 }
@@ -384,10 +386,10 @@ func longest(F []*poly.Poly) int {
 // the rows once, sorting the columns, and the dense row reductions.
 //
 // Long inputs (f4MaxInputTerms) and orders that are not graded run the
-// Buchberger engine instead. In the latter F4's
-// full reduction of every row brings in terms of ever higher degree (lex on
-// a random system of four variables: sugar past 9,000 and gigabytes, where
-// run takes milliseconds), for the reason newMonoOps gives for tails.
+// Buchberger engine instead. In the latter F4's full reduction of every row
+// brings in terms of ever higher degree (lex on a random system of four
+// variables: sugar past 9,000 and gigabytes, where run takes
+// milliseconds), for the reason newMonoOps gives for tails.
 func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 	if !e.ops.tail || longest(F) > f4MaxInputTerms {
 		return e.run(F)

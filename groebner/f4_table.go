@@ -60,13 +60,8 @@ func slot(h, mask uint64) uint64 {
 	return (h * 0x9e3779b97f4a7c15) >> (64 - bits.Len64(mask)) & mask
 }
 
-// insert returns the number of m, and whether m was new.
-func (t *monoTable) insert(m []uint16) (int32, bool) {
-	return t.insertProduct(t.hash(m), m, nil)
-}
-
-// insertProduct is insert for the monomial a*b (b nil: a) of hash h,
-// which it multiplies out only when the product is new.
+// insertProduct returns the number of the monomial a*b (b nil: a) of
+// hash h, and whether it was new; it multiplies out a*b only then.
 func (t *monoTable) insertProduct(h uint64, a, b []uint16) (int32, bool) {
 	mask := uint64(len(t.slots) - 1)
 	s := t.s

@@ -34,11 +34,11 @@ type modBasis struct {
 	ok   bool // p suits the input (divides no denominator or leading coefficient)
 }
 
-// modRun computes the reduced basis of F mod p by a full run, and
-// returns the run's trace: by F4 in graded orders, which leaves no trace
-// (nil) but costs less than following one (modFollow) on the bases that
-// matter (the homogenized candidates of 4x4 grid systems: 7.4 s of
-// Buchberger runs), else by Buchberger's algorithm.
+// modRun computes the reduced basis of F mod p by a full run (runF4), and
+// returns the run's trace: nil when F4 ran, which leaves none but costs
+// less than following one (modFollow) on the bases that matter (the
+// homogenized candidates of 4x4 grid systems: 7.4 s of Buchberger runs),
+// Buchberger's trace where runF4 leaves the run to it.
 func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, keep func([]uint16) bool) (modBasis, []traceEvent, error) {
 	me := newModEngine(ops, p, lim)
 	ok, err := me.runF4(F)

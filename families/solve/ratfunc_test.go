@@ -14,13 +14,6 @@ import (
 // functions, which only the products' gcd sees at once.
 func TestQuoHenrici(t *testing.T) {
 	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
-	P := func(s string) *poly.Poly {
-		p, err := r.Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	factors := []string{"x+y", "x-2*z", "y*z+1", "3*x^2-y", "z", "2", "x+y+z-1"}
 	cases := 0
 	for i, f := range factors {
@@ -32,8 +25,8 @@ func TestQuoHenrici(t *testing.T) {
 				// a = f*g/(h*(x+1)) and b = g/(h*(y-3)): the numerators
 				// share g and the denominators h, each seen only by one of
 				// the two gcds of the factors.
-				a := newRatFunc(P(fmt.Sprintf("(%s)*(%s)", f, g)), P(fmt.Sprintf("(%s)*(x+1)", h)))
-				b := newRatFunc(P(g), P(fmt.Sprintf("(%s)*(y-3)", h)))
+				a := newRatFunc(r.MustParse(fmt.Sprintf("(%s)*(%s)", f, g)), r.MustParse(fmt.Sprintf("(%s)*(x+1)", h)))
+				b := newRatFunc(r.MustParse(g), r.MustParse(fmt.Sprintf("(%s)*(y-3)", h)))
 				got, err := a.quoContext(context.Background(), b)
 				if err != nil {
 					t.Fatal(err)
@@ -58,21 +51,14 @@ func TestQuoHenrici(t *testing.T) {
 func TestEvalRatCancels(t *testing.T) {
 	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
 	s := poly.MustRing(poly.Grevlex, "p", "q")
-	P := func(r *poly.Ring, e string) *poly.Poly {
-		p, err := r.Parse(e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	vals := []ratFunc{
-		newRatFunc(P(s, "p"), P(s, "(q+1)*(p-q)")),
-		newRatFunc(P(s, "q^2"), P(s, "q+1")),
-		newRatFunc(P(s, "p+q"), P(s, "(q+1)*(p-q)")),
+		newRatFunc(s.MustParse("p"), s.MustParse("(q+1)*(p-q)")),
+		newRatFunc(s.MustParse("q^2"), s.MustParse("q+1")),
+		newRatFunc(s.MustParse("p+q"), s.MustParse("(q+1)*(p-q)")),
 	}
 	fs := []string{"x*y + z", "x^2*(y+1) - z*y", "x*(z - y) + 1", "y^3 - x*z^2", "x*y*z - y", "(x-z)^2*y"}
 	for _, fe := range fs {
-		f := P(r, fe)
+		f := r.MustParse(fe)
 		got, err := evalRatContext(context.Background(), f, vals)
 		if err != nil {
 			t.Fatal(err)
