@@ -516,3 +516,64 @@ func TestModpAgreesWithExact(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceCertificate checks the certificate from the trace's skipped
+// reductions (checkSkipped): it accepts the replays of the standard systems,
+// with the same basis as certify, and refuses a replay whose prime made
+// an S-polynomial and an input vanish that do not vanish over Q.
+func TestTraceCertificate(t *testing.T) {
+	p := primes[0]
+	// The S-polynomial z*(x*y + p) - y*(x*z) = p*z, and the input
+	// x*y + p*z less x*y, vanish mod p only.
+	unluckyPair := fmt.Sprintf("vars: x y z\nx*y + %d\nx*z", p)
+	unluckyInput := fmt.Sprintf("vars: x y z\nx*y\nx*y + %d*z", p)
+	for _, tc := range []struct {
+		name, sys string
+		orders    []poly.Order
+		want      bool
+	}{
+		{"cyclic5", cyclic(5), []poly.Order{poly.Grevlex}, true},
+		{"katsura5", katsura(5), []poly.Order{poly.Grevlex}, true},
+		{"cyclic4", cyclic(4), []poly.Order{poly.Lex, poly.Block(2)}, true},
+		{"katsura3", katsura(3), []poly.Order{poly.Lex, poly.Block(2)}, true},
+		{"unlucky pair", unluckyPair, []poly.Order{poly.Grevlex, poly.Lex}, false},
+		{"unlucky input", unluckyInput, []poly.Order{poly.Grevlex, poly.Lex}, false},
+	} {
+		for _, ord := range tc.orders {
+			r, F, err := poly.ParseSystem(tc.sys, ord)
+			if err != nil {
+				t.Fatal(err)
+			}
+			F = nonzeroSorted(r, F)
+			l, cancel := newLimits(context.Background(), Limits{})
+			ops := newMonoOps(r)
+			e := newEngine(r, ops, &l)
+			in := make([]*gpoly, len(F))
+			for k, f := range F {
+				in[k] = e.fromPoly(f)
+			}
+			me := newModEngine(ops, p, &l)
+			if ok, err := me.run(F); !ok || err != nil {
+				t.Fatalf("%s %v: modular run ok=%v err=%v", tc.name, ord, ok, err)
+			}
+			G, ok, err := e.replay(nonzeroEvents(me.trace), in)
+			if !ok || err != nil {
+				t.Fatalf("%s %v: replay ok=%v err=%v", tc.name, ord, ok, err)
+			}
+			var zero []traceEvent
+			for _, ev := range me.trace {
+				if ev.lm == nil {
+					zero = append(zero, ev)
+				}
+			}
+			got, err := e.checkSkipped(G, zero, in)
+			if err != nil || got != tc.want {
+				t.Errorf("%s %v: %d skipped reductions checked: %v (err %v), want %v", tc.name, ord, len(zero), got, err, tc.want)
+			}
+			if byPairs, err := e.certify(G, in); err != nil || byPairs != got {
+				t.Errorf("%s %v: certify says %v (err %v), the trace's check %v", tc.name, ord, byPairs, err, got)
+			}
+			cancel()
+		}
+	}
+}

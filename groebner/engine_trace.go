@@ -155,8 +155,9 @@ func traceWith(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, p uint64
 	for k, f := range F {
 		in[k] = e.fromPoly(f)
 	}
+	var trace []traceEvent
 	if ops.grevlex {
-		G, ok, err = e.replayConcurrent(F, in, p)
+		G, trace, ok, err = e.replayConcurrent(F, in, p)
 	} else {
 		me := newModEngine(ops, p, lim)
 		if ok, err := me.run(F); err != nil || !ok {
@@ -172,11 +173,12 @@ func traceWith(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, p uint64
 			}
 		}
 		G, ok, err = e.replay(nonzeroEvents(me.trace), in)
+		trace = me.trace
 	}
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	ok, err = e.certify(G, in)
+	ok, err = e.certifyTrace(G, trace, in)
 	return G, ok, err
 }
 
@@ -184,7 +186,7 @@ func traceWith(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, p uint64
 // events as they come: on two cores the exact replay, which costs less than
 // the modular run on the benchmark systems, then takes no time of its own.
 // A failed replay cancels the modular run.
-func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*gpoly, ok bool, err error) {
+func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*gpoly, trace []traceEvent, ok bool, err error) {
 	ctx, cancel := context.WithCancel(e.lim.ctx)
 	defer cancel()
 	modLim := *e.lim
@@ -236,12 +238,12 @@ func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*g
 	}
 	<-done
 	if err != nil || !ok {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	if modErr != nil {
-		return nil, false, modErr
+		return nil, nil, false, modErr
 	}
-	return G, modOK, nil
+	return G, me.trace, modOK, nil
 }
 
 // nonzeroEvents returns a closed channel holding the events of trace that
@@ -264,8 +266,12 @@ func nonzeroEvents(trace []traceEvent) <-chan traceEvent {
 // already in e's basis stand for the first events.
 func (e *engine) replay(events <-chan traceEvent, in []*gpoly) (G []*gpoly, ok bool, err error) {
 	known := len(e.basis)
+	e.seeded = known
 	k := 0
 	for ev := range events {
+		if ev.lm == nil {
+			continue // nonzeroEvents and the modular engine send none
+		}
 		if k < known {
 			if !monoEqual(e.lm(e.basis[k]), ev.lm) {
 				return nil, false, nil
@@ -274,16 +280,9 @@ func (e *engine) replay(events <-chan traceEvent, in []*gpoly) (G []*gpoly, ok b
 			continue
 		}
 		k++
-		var w *gpoly
-		if ev.i < 0 {
-			w = in[ev.j].clone()
-		} else {
-			f, g := e.basis[ev.i], e.basis[ev.j]
-			l := make([]uint16, e.s)
-			monoLCM(l, e.lm(f), e.lm(g))
-			if w, err = e.spoly(f, g, l); err != nil {
-				return nil, false, err
-			}
+		w, err := e.eventPoly(e, e.basis, ev, in)
+		if err != nil {
+			return nil, false, err
 		}
 		if err := e.lim.check(); err != nil {
 			return nil, false, err
@@ -310,6 +309,18 @@ func (e *engine) replay(events <-chan traceEvent, in []*gpoly) (G []*gpoly, ok b
 	return G, err == nil, err
 }
 
+// eventPoly returns, in red's arithmetic, the polynomial of event ev:
+// input ev.j, or the S-polynomial of B[ev.i] and B[ev.j].
+func (e *engine) eventPoly(red *engine, B []*gpoly, ev traceEvent, in []*gpoly) (*gpoly, error) {
+	if ev.i < 0 {
+		return in[ev.j].clone(), nil
+	}
+	f, g := B[ev.i], B[ev.j]
+	l := make([]uint16, e.s)
+	monoLCM(l, e.lm(f), e.lm(g))
+	return red.spoly(f, g, l)
+}
+
 // certify reports whether G (interreduced, by increasing leading monomial)
 // is a Gröbner basis containing the inputs, by exact top-reductions: every
 // S-pair that the Gebauer–Möller criteria keep and every input must reduce
@@ -332,6 +343,11 @@ func (e *engine) certify(G, in []*gpoly) (bool, error) {
 	if len(G) == 1 && G[0].m[0] == 0 {
 		return true, nil // G = [1] and 1 is in <F>
 	}
+	return e.reduceToZero(G, e.certifyPairs(G), in)
+}
+
+// certifyPairs returns the S-pairs of G that certify reduces.
+func (e *engine) certifyPairs(G []*gpoly) []pair {
 	ps := newPairSet(e.ops)
 	for _, g := range G {
 		ps.add(e.lm(g), g.sugar)
@@ -340,11 +356,10 @@ func (e *engine) certify(G, in []*gpoly) (bool, error) {
 	for {
 		p, more := ps.next()
 		if !more {
-			break
+			return jobs
 		}
 		jobs = append(jobs, p)
 	}
-	return e.reduceToZero(G, jobs, in)
 }
 
 // contains reports whether every input reduces to zero by the Gröbner
@@ -360,6 +375,21 @@ func (e *engine) contains(G, in []*gpoly) (bool, error) {
 // reduceToZero reports whether the S-polynomials of the pairs of G and the
 // inputs all reduce to zero by G (see certify).
 func (e *engine) reduceToZero(G []*gpoly, jobs []pair, in []*gpoly) (bool, error) {
+	return e.allReduceToZero(G, len(jobs)+len(in), func(red *engine, k int) (*gpoly, error) {
+		if k < len(jobs) {
+			p := jobs[k]
+			return red.spoly(G[p.i], G[p.j], p.lcm)
+		}
+		return in[k-len(jobs)].clone(), nil
+	})
+}
+
+// allReduceToZero reports whether the polynomials build(red, k), k < total,
+// all reduce to zero by G. The reductions are independent, so they are
+// shared among up to GOMAXPROCS goroutines, each with its own engine red
+// over the shared, read-only G; the first failure or limit stops all of
+// them.
+func (e *engine) allReduceToZero(G []*gpoly, total int, build func(red *engine, k int) (*gpoly, error)) (bool, error) {
 	var (
 		next   atomic.Int64
 		failed atomic.Bool
@@ -367,7 +397,6 @@ func (e *engine) reduceToZero(G []*gpoly, jobs []pair, in []*gpoly) (bool, error
 		first  error
 		wg     sync.WaitGroup
 	)
-	total := len(jobs) + len(in)
 	work := func() {
 		defer wg.Done()
 		red := e.sub()
@@ -379,14 +408,7 @@ func (e *engine) reduceToZero(G []*gpoly, jobs []pair, in []*gpoly) (bool, error
 			if k >= total {
 				return
 			}
-			var w *gpoly
-			var err error
-			if k < len(jobs) {
-				p := jobs[k]
-				w, err = red.spoly(G[p.i], G[p.j], p.lcm)
-			} else {
-				w = in[k-len(jobs)].clone()
-			}
+			w, err := build(red, k)
 			if err == nil {
 				w, err = red.reduce(w, false)
 			}
@@ -412,6 +434,58 @@ func (e *engine) reduceToZero(G []*gpoly, jobs []pair, in []*gpoly) (bool, error
 		return false, first
 	}
 	return !failed.Load(), nil
+}
+
+// certifyTrace reports whether G, the interreduced basis of a replay whose
+// elements are B = e.basis, is the reduced Gröbner basis of the inputs in.
+// It checks over Q the reductions the replay skipped: every event of the
+// modular trace that reduced to zero mod p must reduce to zero by G.
+//
+// Why that suffices: the replay is then an exact run of Buchberger's
+// algorithm with the Gebauer–Möller installation. Its pairs are those of
+// the modular run, which depend on leading monomials only, and these are
+// checked to agree; every pair it treated reduced to an element of B
+// (exactly, in the replay) or to zero (checked here), and a reduction to
+// zero by G is one by B, as each element of G is an element of B reduced by
+// B. The correctness of that algorithm makes B a Gröbner basis containing
+// the inputs, and G, its interreduced minimal elements, the reduced basis.
+//
+// certify proves the same from G alone, reducing the S-pairs that the
+// criteria keep among G's elements. The two differ only in cost: the one
+// with fewer reductions is taken. On katsura-8 the trace has 743 zero
+// reductions and G 882 pairs, and the certificate takes 8% less time.
+func (e *engine) certifyTrace(G []*gpoly, trace []traceEvent, in []*gpoly) (bool, error) {
+	if len(G) == 1 && G[0].m[0] == 0 {
+		return true, nil // G = [1] and 1 is in <F>
+	}
+	// The seed's elements came from its own run, not from the replay of
+	// their events: those events are checked too, so that the proof does
+	// not rest on the two runs having chosen the same pairs.
+	var check []traceEvent
+	noncheck := 0
+	for _, ev := range trace {
+		if ev.lm == nil || noncheck < e.seeded {
+			check = append(check, ev)
+		}
+		if ev.lm != nil {
+			noncheck++
+		}
+	}
+	jobs := e.certifyPairs(G)
+	if len(jobs)+len(in) <= len(check) {
+		return e.reduceToZero(G, jobs, in)
+	}
+	return e.checkSkipped(G, check, in)
+}
+
+// checkSkipped reports whether the events of a replay with the elements
+// e.basis given in zero (its reductions to zero mod p, and the seed's)
+// all reduce to zero by G over Q.
+func (e *engine) checkSkipped(G []*gpoly, zero []traceEvent, in []*gpoly) (bool, error) {
+	B := e.basis
+	return e.allReduceToZero(G, len(zero), func(red *engine, k int) (*gpoly, error) {
+		return e.eventPoly(red, B, zero[k], in)
+	})
 }
 
 // unitByGrevlex reports whether the trace algorithm in the grevlex order
