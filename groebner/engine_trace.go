@@ -231,12 +231,28 @@ func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*g
 		defer close(events)
 		modOK, modErr = me.run(F)
 	}()
+	// F4 on the replay's core, which the modular run leaves mostly idle:
+	// its leading monomials let the run skip its final reductions to zero
+	// (modp_known.go).
+	f4done := make(chan struct{})
+	go func() {
+		defer close(f4done)
+		if longest(F) > f4MaxInputTerms {
+			return // runF4 would be the Buchberger run again
+		}
+		f4 := newModEngine(e.ops, p, &modLim)
+		if ok, err := f4.runF4(F); ok && err == nil {
+			lms := f4.leadingMonomials()
+			me.known.Store(&lms)
+		}
+	}()
 	G, ok, err = e.replay(events, in)
 	cancel()
 	for range events {
 		// drain, so that the modular run is not blocked on a send
 	}
 	<-done
+	<-f4done
 	if err != nil || !ok {
 		return nil, nil, false, err
 	}

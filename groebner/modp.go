@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 
 	"github.com/families-project/families/poly"
 )
@@ -54,6 +55,11 @@ type modEngine struct {
 	// stopped records that it said yes.
 	enough  func(sugar int) bool
 	stopped bool
+	// known, when set (from another goroutine), holds the leading
+	// monomials of a Gröbner basis mod p, and cover what the basis
+	// reaches of them (modp_known.go).
+	known atomic.Pointer[[][]uint16]
+	cover *coverage
 	// the working polynomial of reduce and monomial scratch
 	gb *geobucket[uint32, *modEngine]
 	oc []uint32 // scratch of reduce's result
@@ -271,6 +277,9 @@ func (e *modEngine) add(h *mpoly) error {
 		h.deg = max(h.deg, int(h.m[k*e.s]))
 	}
 	e.basis = append(e.basis, h)
+	if e.cover != nil {
+		e.cover.note(h.m[:e.s])
+	}
 	e.ps.add(h.m[:e.s], h.sugar)
 	e.red.add(e.ops, h.m[:e.s], h.sugar, len(h.c))
 	return nil
@@ -303,6 +312,14 @@ func (e *modEngine) run(F []*poly.Poly) (ok bool, err error) {
 		}
 		if err := e.lim.check(); err != nil {
 			return true, err
+		}
+		if e.complete() {
+			// Every pair left reduces to zero (modp_known.go).
+			for more {
+				e.trace = append(e.trace, traceEvent{i: p.i, j: p.j})
+				p, more = e.ps.next()
+			}
+			return true, nil
 		}
 		if e.enough != nil && p.sugar > sugar {
 			if sugar = p.sugar; e.enough(sugar) {
