@@ -12,9 +12,11 @@ import (
 // much as the live heap (Go's default), and in between this many bytes. A
 // fixed gcPercent of 800 makes the peak heap nine times the live data:
 // katsura-8's grevlex basis (some 20 MB live) peaked at 166 MB against
-// Singular's 15 MB. Paced, it peaks at 57 MB in the same time (4.05 s);
-// with 16 MB of headroom at 48 MB but 4% slower, at 32 MB at 65 MB.
-const gcHeadroom = 24 << 20
+// Singular's 15 MB. Paced with 24 MB of headroom it peaked at 57 MB in the
+// same time (4.05 s); with 16 MB at 48 MB but 4% slower, with 32 MB at
+// 65 MB. Arena values of 18 words (groebner) later raised the 24 MB peak
+// to 59-60 MB; 20 MB brings it to 55 MB at no measurable cost.
+const gcHeadroom = 20 << 20
 
 // pacedCommands are the commands that pace the collector by the live heap
 // (paceGC): each runs one computation, whose garbage is kept in proportion
