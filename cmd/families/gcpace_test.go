@@ -15,10 +15,10 @@ func TestPaceGC(t *testing.T) {
 	}{
 		{0, gcPercent},
 		{1 * mb, gcPercent},
-		{3 * mb, gcPercent},       // 24 MB is 800% of it
-		{6 * mb, 400},             // 24 MB of garbage
-		{12 * mb, 200},            //
-		{24 * mb, 100},            // as much garbage as live data
+		{2 * mb, gcPercent},       // 20 MB is 1000% of it
+		{5 * mb, 400},             // 20 MB of garbage
+		{10 * mb, 200},            //
+		{20 * mb, 100},            // as much garbage as live data
 		{200 * mb, 100},           // never below Go's default
 		{1 << 40, 100},            //
 		{gcHeadroom / 5, 500},     //
