@@ -25,7 +25,7 @@ import (
 //     result must have the leading monomial recorded mod p; otherwise p is
 //     unlucky and the next prime is tried.
 //  3. Interreduce over Q, giving a candidate G.
-//  4. Certify G over Q (certify).
+//  4. Certify G over Q (certifyTrace).
 //
 // What is proved, all with exact integer arithmetic, is:
 //
@@ -34,7 +34,8 @@ import (
 //     it never adds any that are not in the ideal);
 //   - F ⊆ <G>: every input reduces to zero by G;
 //   - G is a Gröbner basis: every S-pair of G left by the Gebauer–Möller
-//     criteria reduces to zero by G (see certify);
+//     criteria reduces to zero by G (certify), or every reduction the
+//     replay skipped does (certifyTrace), whichever is fewer reductions;
 //   - G is reduced: interreduction leaves no term of an element divisible
 //     by another element's leading monomial, and the output is monic.
 //
