@@ -1,6 +1,7 @@
 package poly
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -21,6 +22,28 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		if _, err := r.Parse(s); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseLongSum parses a sum of 20,000 distinct terms, the shape
+// of a dumped basis of a large system: linear in the terms now that the
+// parser adds them in pairs (quadratic before: every term was merged into
+// the running sum).
+func BenchmarkParseLongSum(b *testing.B) {
+	r := MustRing(Grevlex, "x", "y", "z")
+	var sb strings.Builder
+	for i := range 20000 {
+		if i > 0 {
+			sb.WriteString(" - ")
+		}
+		fmt.Fprintf(&sb, "%d*x^%d*y^%d*z^%d", i+1, i%40, (i/40)%25, i/1000)
+	}
+	s := sb.String()
+	for b.Loop() {
+		f, err := r.Parse(s)
+		if err != nil || f.Len() != 20000 {
+			b.Fatal(f.Len(), err)
 		}
 	}
 }

@@ -195,27 +195,49 @@ func (r *Ring) MustParse(s string) *Poly {
 	return f
 }
 
+// expr parses a sum of terms. The terms are added in pairs, then the sums
+// in pairs, and so on: adding each term to a running sum merged the whole
+// sum once per term, quadratic in its length (a 5 MB system of long sums
+// took 17 s to parse).
 func (p *parser) expr() (*Poly, error) {
-	acc, err := p.term()
+	first, err := p.term()
 	if err != nil {
 		return nil, err
 	}
+	terms := []*Poly{first}
 	for {
 		t := p.peek()
 		if t.kind != tokOp || (t.text != "+" && t.text != "-") {
-			return acc, nil
+			return sumInPairs(terms), nil
 		}
 		p.k++
 		f, err := p.term()
 		if err != nil {
 			return nil, err
 		}
-		if t.text == "+" {
-			acc = new(Poly).Add(acc, f)
-		} else {
-			acc = new(Poly).Sub(acc, f)
+		if t.text == "-" {
+			f = new(Poly).Sub(new(Poly), f)
 		}
+		terms = append(terms, f)
 	}
+}
+
+// sumInPairs returns the sum of the (nonempty) terms, adding them in a
+// balanced tree: each term takes part in about log2(len(terms)) merges.
+func sumInPairs(terms []*Poly) *Poly {
+	for len(terms) > 1 {
+		n := 0
+		for i := 0; i < len(terms); i += 2 {
+			if i+1 < len(terms) {
+				terms[n] = new(Poly).Add(terms[i], terms[i+1])
+			} else {
+				terms[n] = terms[i]
+			}
+			n++
+		}
+		terms = terms[:n]
+	}
+	return terms[0]
 }
 
 func (p *parser) term() (*Poly, error) {
