@@ -156,6 +156,7 @@ func traceWith(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, p uint64
 	for k, f := range F {
 		in[k] = e.fromPoly(f)
 	}
+	seeded := len(e.basis)
 	var trace []traceEvent
 	if ops.grevlex {
 		G, trace, ok, err = e.replayConcurrent(F, in, p)
@@ -179,7 +180,7 @@ func traceWith(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, p uint64
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	ok, err = e.certifyTrace(G, trace, in)
+	ok, err = e.certifyTrace(G, trace, in, seeded)
 	return G, ok, err
 }
 
@@ -238,7 +239,7 @@ func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*g
 	f4done := make(chan struct{})
 	go func() {
 		defer close(f4done)
-		if longest(F) > f4MaxInputTerms {
+		if !f4Applies(e.ops, F) {
 			return // runF4 would be the Buchberger run again
 		}
 		f4 := newModEngine(e.ops, p, &modLim)
@@ -283,12 +284,8 @@ func nonzeroEvents(trace []traceEvent) <-chan traceEvent {
 // already in e's basis stand for the first events.
 func (e *engine) replay(events <-chan traceEvent, in []*gpoly) (G []*gpoly, ok bool, err error) {
 	known := len(e.basis)
-	e.seeded = known
 	k := 0
 	for ev := range events {
-		if ev.lm == nil {
-			continue // nonzeroEvents and the modular engine send none
-		}
 		if k < known {
 			if !monoEqual(e.lm(e.basis[k]), ev.lm) {
 				return nil, false, nil
@@ -454,7 +451,8 @@ func (e *engine) allReduceToZero(G []*gpoly, total int, build func(red *engine, 
 }
 
 // certifyTrace reports whether G, the interreduced basis of a replay whose
-// elements are B = e.basis, is the reduced Gröbner basis of the inputs in.
+// elements are B = e.basis, the first seeded of them from a seed, is the
+// reduced Gröbner basis of the inputs in.
 // It checks over Q the reductions the replay skipped: every event of the
 // modular trace that reduced to zero mod p must reduce to zero by G.
 //
@@ -471,7 +469,7 @@ func (e *engine) allReduceToZero(G []*gpoly, total int, build func(red *engine, 
 // criteria keep among G's elements. The two differ only in cost: the one
 // with fewer reductions is taken. On katsura-8 the trace has 743 zero
 // reductions and G 882 pairs, and the certificate takes 8% less time.
-func (e *engine) certifyTrace(G []*gpoly, trace []traceEvent, in []*gpoly) (bool, error) {
+func (e *engine) certifyTrace(G []*gpoly, trace []traceEvent, in []*gpoly, seeded int) (bool, error) {
 	if len(G) == 1 && G[0].m[0] == 0 {
 		return true, nil // G = [1] and 1 is in <F>
 	}
@@ -479,13 +477,13 @@ func (e *engine) certifyTrace(G []*gpoly, trace []traceEvent, in []*gpoly) (bool
 	// their events: those events are checked too, so that the proof does
 	// not rest on the two runs having chosen the same pairs.
 	var check []traceEvent
-	noncheck := 0
+	nonzero := 0
 	for _, ev := range trace {
-		if ev.lm == nil || noncheck < e.seeded {
+		if ev.lm == nil || nonzero < seeded {
 			check = append(check, ev)
 		}
 		if ev.lm != nil {
-			noncheck++
+			nonzero++
 		}
 	}
 	jobs := e.certifyPairs(G)
@@ -495,13 +493,13 @@ func (e *engine) certifyTrace(G []*gpoly, trace []traceEvent, in []*gpoly) (bool
 	return e.checkSkipped(G, check, in)
 }
 
-// checkSkipped reports whether the events of a replay with the elements
-// e.basis given in zero (its reductions to zero mod p, and the seed's)
-// all reduce to zero by G over Q.
-func (e *engine) checkSkipped(G []*gpoly, zero []traceEvent, in []*gpoly) (bool, error) {
+// checkSkipped reports whether the given events of a replay with the
+// elements e.basis (its reductions to zero mod p, and the seed's) all
+// reduce to zero by G over Q.
+func (e *engine) checkSkipped(G []*gpoly, events []traceEvent, in []*gpoly) (bool, error) {
 	B := e.basis
-	return e.allReduceToZero(G, len(zero), func(red *engine, k int) (*gpoly, error) {
-		return e.eventPoly(red, B, zero[k], in)
+	return e.allReduceToZero(G, len(events), func(red *engine, k int) (*gpoly, error) {
+		return e.eventPoly(red, B, events[k], in)
 	})
 }
 

@@ -370,6 +370,12 @@ func (st *f4Step) toPoly(row f4Row, sugar int) *mpoly {
 // times faster.
 const f4MaxInputTerms = 2000
 
+// f4Applies reports whether runF4 runs F4 on F, rather than the Buchberger
+// engine: a graded order and inputs of at most f4MaxInputTerms terms.
+func f4Applies(ops *monoOps, F []*poly.Poly) bool {
+	return ops.tail && longest(F) <= f4MaxInputTerms
+}
+
 // longest returns the largest number of terms of a polynomial of F.
 func longest(F []*poly.Poly) int {
 	n := 0
@@ -391,7 +397,7 @@ func longest(F []*poly.Poly) int {
 // variables: sugar past 9,000 and gigabytes, where run takes
 // milliseconds), for the reason newMonoOps gives for tails.
 func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
-	if !e.ops.tail || longest(F) > f4MaxInputTerms {
+	if !f4Applies(e.ops, F) {
 		return e.run(F)
 	}
 	inputs := make([]*mpoly, 0, len(F))

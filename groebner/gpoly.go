@@ -43,9 +43,6 @@ type engine struct {
 	oc           []zint                    // scratch of reduce's result
 	lmc          []uint16                  // scratch: a leading monomial kept
 	om           []uint16
-	// seeded is the number of elements a replay found in the basis, from
-	// a seed (see traceBasis); certifyTrace checks their events too.
-	seeded int
 }
 
 func newEngine(r *poly.Ring, ops *monoOps, lim *limits) *engine {

@@ -315,9 +315,8 @@ func (e *modEngine) run(F []*poly.Poly) (ok bool, err error) {
 		}
 		if e.complete() {
 			// Every pair left reduces to zero (modp_known.go).
-			for more {
-				e.trace = append(e.trace, traceEvent{i: p.i, j: p.j})
-				p, more = e.ps.next()
+			for ; more; p, more = e.ps.next() {
+				e.record(p.i, p.j, &mpoly{})
 			}
 			return true, nil
 		}
