@@ -59,7 +59,9 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 	res := red.Free()
 	if len(red.F) > 0 {
 		var err error
-		res, err = solve.SolveCases(ctx, red.F, red.Nonzero, G, solve.Options{Limits: opt.Limits})
+		// LiftContext below substitutes every family into the original
+		// system, which SolveCases would otherwise do first for red.F.
+		res, err = solve.SolveCases(ctx, red.F, red.Nonzero, G, solve.Options{Limits: opt.Limits, CallerVerifies: true})
 		if errors.Is(err, solve.ErrNotRational) {
 			r.full(ctx, red, G, opt)
 			return

@@ -48,7 +48,9 @@ func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Opt
 	if opt.MaxCases == 0 {
 		opt.MaxCases = 4096
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	// The strategies share a context that the first result cancels: the
+	// other strategy must not keep a core while that result is verified.
+	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type outcome struct {
 		res *Result
@@ -58,7 +60,7 @@ func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Opt
 	bases := &sharedBases{m: map[string]*basisCall{}}
 	for _, basisFirst := range []bool{true, false} {
 		go func() {
-			c := &caser{ctx: ctx, opt: opt, basisFirst: basisFirst, bases: bases}
+			c := &caser{ctx: sctx, opt: opt, basisFirst: basisFirst, bases: bases}
 			res, err := c.solve(F, nonzero, saturated)
 			done <- outcome{res, err}
 		}()
@@ -70,8 +72,12 @@ func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Opt
 			res, err = second.res, nil
 		}
 	}
+	cancel()
 	if err != nil {
 		return nil, err
+	}
+	if opt.CallerVerifies {
+		return res, nil
 	}
 	// The nested substitutions were not verified level by level: each
 	// family is checked here, once, against F and nonzero. An algebraic

@@ -74,15 +74,19 @@ func evalRatContext(ctx context.Context, f *poly.Poly, vals []ratFunc) (ratFunc,
 // elimValue returns the value num/den of an eliminated number at vals,
 // within ctx.
 func elimValue(ctx context.Context, num, den *poly.Poly, vals []ratFunc) (ratFunc, error) {
-	n, err := evalRatContext(ctx, num, vals)
+	// The numerator and the denominator are substituted at once: on a 4x4
+	// grid's algebraic family each takes seconds.
+	parts := []*poly.Poly{num, den}
+	var at [2]ratFunc
+	err := eachParallel(ctx, 2, func(i int) error {
+		var err error
+		at[i], err = evalRatContext(ctx, parts[i], vals)
+		return err
+	})
 	if err != nil {
 		return ratFunc{}, err
 	}
-	d, err := evalRatContext(ctx, den, vals)
-	if err != nil {
-		return ratFunc{}, err
-	}
-	return n.quoContext(ctx, d)
+	return at[0].quoContext(ctx, at[1])
 }
 
 // Free returns the decomposition of a Reduction without remaining
@@ -238,12 +242,14 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 			vals[v] = subVals[i]
 		}
 	}
-	for _, e := range red.Eliminated {
+	err := eachParallel(ctx, len(red.Eliminated), func(i int) error {
+		e := red.Eliminated[i]
 		v, err := elimValue(ctx, e.Num, e.Den, subVals)
-		if err != nil {
-			return nil, limitErr(err)
-		}
 		vals[e.Var] = v
+		return err
+	})
+	if err != nil {
+		return nil, limitErr(err)
 	}
 	if verify {
 		if err := checkAlgebraic(ctx, c, vals, F, nonzero); err != nil {
@@ -278,25 +284,22 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 // the ring of the base numbers of component c: every equation of F with
 // them substituted lies in c's ideal, and no condition of nonzero does.
 func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzero []*poly.Poly) error {
-	for _, eq := range F {
-		r, err := substRational(ctx, eq, vals)
+	// One index per equation, then per condition.
+	all := slices.Concat(F, nonzero)
+	return eachParallel(ctx, len(all), func(i int) error {
+		eq, p := i < len(F), all[i]
+		r, err := substRational(ctx, p, vals)
 		if err != nil {
 			return limitErr(err)
 		}
-		if !groebner.IsMember(r, c.Basis) {
-			return fmt.Errorf("%w: %s = 0 does not hold on the lifted family in %v", ErrInternal, eq, c.Family.Parameters)
+		switch member := groebner.IsMember(r, c.Basis); {
+		case eq && !member:
+			return fmt.Errorf("%w: %s = 0 does not hold on the lifted family in %v", ErrInternal, p, c.Family.Parameters)
+		case !eq && member:
+			return fmt.Errorf("%w: nonzero condition %s vanishes on the lifted family in %v", ErrInternal, p, c.Family.Parameters)
 		}
-	}
-	for _, h := range nonzero {
-		r, err := substRational(ctx, h, vals)
-		if err != nil {
-			return limitErr(err)
-		}
-		if groebner.IsMember(r, c.Basis) {
-			return fmt.Errorf("%w: nonzero condition %s vanishes on the lifted family in %v", ErrInternal, h, c.Family.Parameters)
-		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // checkLifted verifies an algebraic family that liftAlgebraic wrote in

@@ -176,18 +176,6 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 	// rational constant per term: rational coefficients made every product
 	// normalise by gcds (most of the time of verifying a large family).
 	type key struct{ v, e int }
-	numPow := map[key]*poly.Poly{}
-	denPow := map[key]*poly.Poly{}
-	pow := func(cache map[key]*poly.Poly, p *poly.Poly, v, e int) *poly.Poly {
-		k := key{v, e}
-		if q, ok := cache[k]; ok {
-			return q
-		}
-		q := new(poly.Poly).Pow(p, e)
-		cache[k] = q
-		return q
-	}
-	mul := func(t, q *poly.Poly) error { return t.MulContext(ctx, t, q) }
 	nums, dens := make([]*poly.Poly, n), make([]*poly.Poly, n)
 	numC, denC := make([]*big.Rat, n), make([]*big.Rat, n)
 	for v := range n {
@@ -197,11 +185,50 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 		nums[v], numC[v] = primitiveSplit(vals[v].num)
 		dens[v], denC[v] = primitiveSplit(vals[v].den)
 	}
-	terms := make([]*poly.Poly, 0, f.Len())
-	consts := make([]*big.Rat, 0, f.Len())
-	lcm := big.NewInt(1)
-	g := new(big.Int)
+	// Every power that a term needs is made first, so that the terms can
+	// then be multiplied out in parallel from read-only powers.
+	numPow := map[key]*poly.Poly{}
+	denPow := map[key]*poly.Poly{}
+	var want []key
 	for i := 0; i < f.Len(); i++ {
+		for v := range n {
+			if deg[v] <= 0 {
+				continue
+			}
+			// Denominators are normalised, so a constant one is 1.
+			e := f.Exp(i, v)
+			if _, ok := numPow[key{v, e}]; e > 0 && !ok {
+				numPow[key{v, e}] = nil
+				want = append(want, key{v, e})
+			}
+			if _, ok := denPow[key{v, deg[v] - e}]; deg[v]-e > 0 && !vals[v].den.IsConst() && !ok {
+				denPow[key{v, deg[v] - e}] = nil
+				want = append(want, key{-1 - v, deg[v] - e})
+			}
+		}
+	}
+	pows := make([]*poly.Poly, len(want))
+	if err := eachParallel(ctx, len(want), func(i int) error {
+		k := want[i]
+		if k.v >= 0 {
+			pows[i] = new(poly.Poly).Pow(nums[k.v], k.e)
+		} else {
+			pows[i] = new(poly.Poly).Pow(dens[-1-k.v], k.e)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	for i, k := range want {
+		if k.v >= 0 {
+			numPow[k] = pows[i]
+		} else {
+			denPow[key{-1 - k.v, k.e}] = pows[i]
+		}
+	}
+	terms := make([]*poly.Poly, f.Len())
+	consts := make([]*big.Rat, f.Len())
+	err := eachParallel(ctx, f.Len(), func(i int) error {
 		t := r.One()
 		k := new(big.Rat).Set(f.Coef(i))
 		for v := range n {
@@ -210,20 +237,27 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 			}
 			e := f.Exp(i, v)
 			if e > 0 {
-				if err := mul(t, pow(numPow, nums[v], v, e)); err != nil {
-					return nil, err
+				if err := t.MulContext(ctx, t, numPow[key{v, e}]); err != nil {
+					return err
 				}
 				k.Mul(k, ratPow(numC[v], e))
 			}
-			// Denominators are normalised, so a constant one is 1.
 			if deg[v]-e > 0 && !vals[v].den.IsConst() {
-				if err := mul(t, pow(denPow, dens[v], v, deg[v]-e)); err != nil {
-					return nil, err
+				if err := t.MulContext(ctx, t, denPow[key{v, deg[v] - e}]); err != nil {
+					return err
 				}
 				k.Mul(k, ratPow(denC[v], deg[v]-e))
 			}
 		}
-		terms, consts = append(terms, t), append(consts, k)
+		terms[i], consts[i] = t, k
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	lcm := big.NewInt(1)
+	g := new(big.Int)
+	for _, k := range consts {
 		g.GCD(nil, nil, lcm, k.Denom())
 		lcm.Mul(lcm, new(big.Int).Quo(k.Denom(), g))
 	}

@@ -247,8 +247,7 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 			return nil, nil, err
 		}
 		if g == nil {
-			G, err := c.bases.saturated(c.ctx, F, nonzero, c.opt.Limits)
-			return G, nil, err
+			return c.basisOrResultant(F, nonzero)
 		}
 	}
 	G, quick, err := c.quickBasis(F, nonzero)
@@ -262,6 +261,28 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 		res, err = c.linear(F, nonzero, g, x)
 	}
 	return nil, res, err
+}
+
+// basisOrResultant returns the saturated basis of a case that offers
+// no factored equation and no linear element, unless it comes neither
+// within quickBudget nor before a resultant of two equations splits the
+// case (resultantSplit): then it returns the decomposition from that
+// split.
+func (c *caser) basisOrResultant(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error) {
+	G, quick, err := c.quickBasis(F, nonzero)
+	if err != nil || quick {
+		return G, nil, err
+	}
+	qs, err := c.resultantSplit(F, nonzero)
+	if err != nil {
+		return nil, nil, err
+	}
+	if qs != nil {
+		res, err := c.resultantCases(F, nonzero, qs)
+		return nil, res, err
+	}
+	G, err = c.bases.saturated(c.ctx, F, nonzero, c.opt.Limits)
+	return G, nil, err
 }
 
 // mayDivide reports whether g can divide the nonzero h by degrees: h's

@@ -1,0 +1,91 @@
+package solve
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/families-project/families/poly"
+)
+
+// TestResultantSplit checks the split of a case that neither factors nor
+// has a linear element: x^2 + y^2 - 2z^2 and x^2 + 2y^2 - 3z^2 have the
+// resultant (z^2 - y^2)^2 in x, so the case splits on y - z and y + z, and
+// the cases together hold the four lines x = ±z, y = ±z that Solve finds
+// for the whole system. A factor that is a condition is dropped, and a
+// resultant that does not split gives no split.
+func TestResultantSplit(t *testing.T) {
+	r, err := poly.NewRing([]string{"x", "y", "z"}, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := func(ss ...string) []*poly.Poly {
+		var out []*poly.Poly
+		for _, s := range ss {
+			p, err := r.Parse(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, p)
+		}
+		return out
+	}
+	ctx := context.Background()
+	c := &caser{ctx: ctx, opt: Options{MaxCases: 100}}
+	F := ps("x^2 + y^2 - 2*z^2", "x^2 + 2*y^2 - 3*z^2")
+	nonzero := ps("x", "y", "z")
+	qs, err := c.resultantSplit(F, nonzero)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := monicStrings(qs), monicStrings(ps("y - z", "y + z")); !slices.Equal(got, want) {
+		t.Fatalf("split factors %v, want %v", got, want)
+	}
+	res, err := c.resultantCases(F, nonzero, qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := Solve(ctx, F, nonzero, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Components) != 4 || len(whole.Components) != 4 {
+		t.Fatalf("%d components from the split, %d from Solve; want 4 lines", len(res.Components), len(whole.Components))
+	}
+	for _, comp := range res.Components {
+		if comp.Dimension != 1 || comp.Family == nil || comp.Family.Kind != Rational {
+			t.Fatalf("component of dimension %d, family %v; want a rational line", comp.Dimension, comp.Family)
+		}
+		if err := verifyFamily(ctx, comp.Family, nil, F, nonzero); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// y - z a condition: only y + z is left, linear, and still splits.
+	qs, err = c.resultantSplit(F, ps("x", "y", "z", "y - z"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := monicStrings(qs), monicStrings(ps("y + z")); !slices.Equal(got, want) {
+		t.Fatalf("with y - z nonzero: split factors %v, want %v", got, want)
+	}
+
+	// x^2 + y^2 - 2 and x^3 - y^3 + 3 have an irreducible resultant in
+	// either number: no split.
+	qs, err = c.resultantSplit(ps("x^2 + y^2 - 2", "x^3 - y^3 + 3"), nonzero)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if qs != nil {
+		t.Fatalf("split factors %v of an irreducible resultant", monicStrings(qs))
+	}
+}
+
+func monicStrings(ps []*poly.Poly) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Monic().String())
+	}
+	slices.Sort(out)
+	return out
+}
