@@ -47,9 +47,9 @@ type resultantCandidate struct {
 
 // resultantSplit returns the factors on which the case F (equations) with
 // conditions nonzero splits by a resultant, or nil when none of the pairs
-// tried within resultantBudget gives at least two factors that are neither
-// conditions nor equations of F, or one such factor of degree 1 in some
-// number (which a linear split then uses). Cost: up to maxResultantPairs
+// tried within resultantBudget gives, with no factor an equation of F, at
+// least two factors that are not conditions, or one such factor of degree
+// 1 in some number (which a linear split then uses). Cost: up to maxResultantPairs
 // resultants and their factorizations, bounded by resultantBudget.
 func (c *caser) resultantSplit(F, nonzero []*poly.Poly) ([]*poly.Poly, error) {
 	cands := resultantCandidates(F)
@@ -58,7 +58,7 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) ([]*poly.Poly, error) {
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, resultantBudget)
 	defer cancel()
-	known := make(map[string]bool, len(nonzero)+len(F))
+	known := make(map[string]bool, len(nonzero))
 	conds := make(map[int]bool, len(nonzero))
 	for _, h := range nonzero {
 		known[h.Monic().String()] = true
@@ -66,8 +66,9 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) ([]*poly.Poly, error) {
 			conds[vs[0]] = true
 		}
 	}
+	eqs := make(map[string]bool, len(F))
 	for _, f := range F {
-		known[f.Monic().String()] = true
+		eqs[f.Monic().String()] = true
 	}
 	for _, cd := range cands {
 		R, err := factor.Resultant(ctx, cd.f, cd.g, cd.x)
@@ -86,7 +87,7 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) ([]*poly.Poly, error) {
 			// which the basis shows at once.
 			continue
 		}
-		qs, err := c.newResultantFactors(ctx, R, known, conds)
+		qs, err := c.newResultantFactors(ctx, R, known, conds, eqs)
 		if err != nil {
 			return nil, err
 		}
@@ -98,9 +99,12 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) ([]*poly.Poly, error) {
 }
 
 // newResultantFactors returns the irreducible factors of R that are not
-// conditions (known, or monomials in numbers that are conditions) nor
-// equations, or nil when R could not be factored within the budget.
-func (c *caser) newResultantFactors(ctx context.Context, R *poly.Poly, known map[string]bool, conds map[int]bool) ([]*poly.Poly, error) {
+// conditions (known, or monomials in numbers that are conditions), or nil
+// when R could not be factored within the budget or one of its factors is
+// an equation of the case (eqs): that factor vanishes on every solution,
+// so its case would be the whole case again, and no factor may be dropped
+// but those without solutions.
+func (c *caser) newResultantFactors(ctx context.Context, R *poly.Poly, known map[string]bool, conds map[int]bool, eqs map[string]bool) ([]*poly.Poly, error) {
 	budgeted := &decomposer{ctx: ctx, factors: c.decomposerOf(R.Ring()).factors}
 	fz, err := budgeted.factorsOf(R)
 	if err != nil {
@@ -114,7 +118,11 @@ func (c *caser) newResultantFactors(ctx context.Context, R *poly.Poly, known map
 	}
 	var out []*poly.Poly
 	for _, q := range fz.factors {
-		if q.Len() == 1 && allConditions(q.Vars(), conds) || known[q.Monic().String()] {
+		key := q.Monic().String()
+		if eqs[key] {
+			return nil, nil
+		}
+		if q.Len() == 1 && allConditions(q.Vars(), conds) || known[key] {
 			continue
 		}
 		out = append(out, q.PrimitivePart())

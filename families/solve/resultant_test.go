@@ -70,6 +70,14 @@ func TestResultantSplit(t *testing.T) {
 		t.Fatalf("with y - z nonzero: split factors %v, want %v", got, want)
 	}
 
+	// A factor that is an equation of the case vanishes on all of it: no
+	// split, rather than one that drops it.
+	R := ps("(y^2 - z^2)^2")[0]
+	eqs := map[string]bool{ps("y - z")[0].Monic().String(): true}
+	if qs, err := c.newResultantFactors(ctx, R, map[string]bool{}, map[int]bool{}, eqs); err != nil || qs != nil {
+		t.Fatalf("factors %v (err %v) of a resultant with an equation y - z as factor, want none", monicStrings(qs), err)
+	}
+
 	// x^2 + y^2 - 2 and x^3 - y^3 + 3 have an irreducible resultant in
 	// either number: no split.
 	qs, err = c.resultantSplit(ps("x^2 + y^2 - 2", "x^3 - y^3 + 3"), nonzero)
