@@ -8,13 +8,13 @@ import (
 )
 
 // eachParallel calls do(i) for i in [0, n) on up to GOMAXPROCS goroutines
-// and returns the error of the lowest index that failed, so that the
+// and returns the error of the lowest index that fails, so that the
 // outcome does not depend on the schedule. The substitutions that write
 // and check an algebraic family are independent per number and per
 // equation, and each can take seconds on a 4x4 grid: on two cores they
 // take half the time. do must not share mutable state between indices.
-// Cost: n calls of do; the goroutines stop taking new indices once ctx is
-// done or an index has failed.
+// Cost: at most n calls of do; indices above a failed one are skipped,
+// and none start once ctx is done.
 func eachParallel(ctx context.Context, n int, do func(i int) error) error {
 	workers := min(n, runtime.GOMAXPROCS(0))
 	if workers <= 1 {
@@ -27,19 +27,31 @@ func eachParallel(ctx context.Context, n int, do func(i int) error) error {
 	}
 	errs := make([]error, n)
 	var next atomic.Int64
-	var failed atomic.Bool
+	// lowest is the lowest failed index: indices above it are skipped,
+	// those below still run, so the error returned is the same for every
+	// schedule.
+	var lowest atomic.Int64
+	lowest.Store(int64(n))
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || failed.Load() || ctx.Err() != nil {
+				i := next.Add(1) - 1
+				if i >= int64(n) || ctx.Err() != nil {
 					return
 				}
-				if errs[i] = do(i); errs[i] != nil {
-					failed.Store(true)
+				if i > lowest.Load() {
+					continue
+				}
+				if errs[i] = do(int(i)); errs[i] != nil {
+					for {
+						l := lowest.Load()
+						if i >= l || lowest.CompareAndSwap(l, i) {
+							break
+						}
+					}
 				}
 			}
 		}()

@@ -97,3 +97,46 @@ func monicStrings(ps []*poly.Poly) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestDropEquationMultiples checks the rewrite of an equation a x + b
+// whose coefficient a has an equation of the case as a factor into b
+// (the same ideal), the removal of one that becomes zero, and that other
+// equations are left alone.
+func TestDropEquationMultiples(t *testing.T) {
+	r, err := poly.NewRing([]string{"x", "y", "z", "t"}, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := func(ss ...string) []*poly.Poly {
+		var out []*poly.Poly
+		for _, s := range ss {
+			p, err := r.Parse(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, p)
+		}
+		return out
+	}
+	c := &caser{ctx: context.Background()}
+	for _, tc := range []struct {
+		in, want []string
+		changed  bool
+	}{
+		{[]string{"x^2 + y^2 - 2", "(x^2 + y^2 - 2)*z*t + y^3 - 1"}, []string{"x^2 + y^2 - 2", "y^3 - 1"}, true},
+		// z goes first, leaving the multiple (x^2 + y^2 - 2) t, whose t a
+		// second rewrite removes.
+		{[]string{"x^2 + y^2 - 2", "(x^2 + y^2 - 2)*(z + 1)*t"}, []string{"x^2 + y^2 - 2", "(x^2 + y^2 - 2)*t"}, true},
+		{[]string{"x^2 + y^2 - 2", "(x^2 + y^2 - 2)*t"}, []string{"x^2 + y^2 - 2"}, true},
+		{[]string{"x^2 + y^2 - 2", "(x^2 + y^2 - 3)*t + y^3 - 1"}, []string{"x^2 + y^2 - 2", "(x^2 + y^2 - 3)*t + y^3 - 1"}, false},
+		{[]string{"x^2 + y^2 - 2", "x*t^2 + y"}, []string{"x^2 + y^2 - 2", "x*t^2 + y"}, false},
+	} {
+		got, changed, err := c.dropEquationMultiples(ps(tc.in...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed != tc.changed || !slices.EqualFunc(got, ps(tc.want...), (*poly.Poly).Equal) {
+			t.Errorf("%v: got %v (changed %v), want %v (changed %v)", tc.in, got, changed, tc.want, tc.changed)
+		}
+	}
+}

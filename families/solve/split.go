@@ -243,6 +243,14 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 	var g *poly.Poly
 	x := -1
 	if sp.at < 0 {
+		F2, changed, err := c.dropEquationMultiples(F)
+		if err != nil {
+			return nil, nil, err
+		}
+		if changed {
+			res, err := c.solve(F2, nonzero, nil)
+			return nil, res, err
+		}
 		if g, x, err = c.linearSplitter(F); err != nil {
 			return nil, nil, err
 		}
@@ -298,6 +306,49 @@ func mayDivide(g, h *poly.Poly) bool {
 		}
 	}
 	return true
+}
+
+// dropEquationMultiples rewrites the first equation a x + b of F (degree 1
+// in the number x) whose coefficient a has an equation f of F as a factor
+// into b: a x + b - (a/f) x f = b, so the equations generate the same
+// ideal, and x leaves the equation. An equation that becomes zero is
+// dropped. changed reports a rewrite. Such equations are what
+// linearSplitter must pass over, and on 4x4 grids they are where the
+// split strategy used to wait for a basis: two equations in six or seven
+// numbers whose grevlex basis takes Singular a minute, while the rewritten
+// pair has x free and the resultant of the rest splits it at once. Cost:
+// a factorization of each such coefficient, cached by the caser.
+func (c *caser) dropEquationMultiples(F []*poly.Poly) (out []*poly.Poly, changed bool, err error) {
+	eqs := make(map[string]bool, len(F))
+	for _, f := range F {
+		eqs[f.Monic().String()] = true
+	}
+	for i, g := range F {
+		for _, x := range g.Vars() {
+			if g.Degree(x) != 1 {
+				continue
+			}
+			a := coefficientOf(g, x, 1)
+			if a.IsConst() || !slices.ContainsFunc(F, func(f *poly.Poly) bool { return f != g && mayDivide(f, a) }) {
+				continue
+			}
+			fz, err := c.quickFactors(a)
+			if err != nil {
+				return nil, false, err
+			}
+			if !slices.ContainsFunc(fz.factors, func(q *poly.Poly) bool { return eqs[q.Monic().String()] }) {
+				continue
+			}
+			out = slices.Clone(F)
+			if b := coefficientOf(g, x, 0); b.IsZero() {
+				out = slices.Delete(out, i, i+1)
+			} else {
+				out[i] = b
+			}
+			return out, true, nil
+		}
+	}
+	return F, false, nil
 }
 
 // linearSplitter returns the element of F of degree 1 in a number x with
