@@ -2,6 +2,7 @@ package factor
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"slices"
 )
@@ -143,6 +144,19 @@ func factorPrim(ctx context.Context, f mpoly, mult int, sqf bool, out *[]mfac) e
 		}
 	}
 	fs, err := wangFactor(ctx, f, v)
+	for tried := 1; errors.Is(err, ErrTooLarge) && tried < maxMainTries; tried++ {
+		// Another main variable shifts other values into the lifting:
+		// a 4x4 grid's hypersurface of 74 terms passed the size bound in
+		// its first choice and factors in its second.
+		w := chooseMainAfter(f, vars, tried)
+		if w < 0 {
+			break
+		}
+		if cont, _ := mcontentPrim(ctx, f, w); !cont.isConst() {
+			continue
+		}
+		fs, err = wangFactor(ctx, f, w)
+	}
 	if err != nil {
 		return err
 	}
@@ -180,6 +194,24 @@ func imageSquareFree(f mpoly, v int, vars []int) bool {
 		}
 	}
 	return false
+}
+
+// maxMainTries bounds the main variables that Wang's algorithm tries
+// when the lifting passes its size bound.
+const maxMainTries = 3
+
+// chooseMainAfter returns the main variable that chooseMain would rank
+// k-th (0 is chooseMain's), or -1 when there are not that many.
+func chooseMainAfter(f mpoly, vars []int, k int) int {
+	left := slices.Clone(vars)
+	for ; k > 0; k-- {
+		v := chooseMain(f, left)
+		if v < 0 {
+			return -1
+		}
+		left = slices.DeleteFunc(left, func(w int) bool { return w == v })
+	}
+	return chooseMain(f, left)
 }
 
 // chooseMain picks Wang's main variable: a constant leading coefficient
