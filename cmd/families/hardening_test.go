@@ -278,7 +278,7 @@ func TestTimeoutBackstop(t *testing.T) {
 		t.Skip("short mode: runs the binary on slow 4x4 and 5x5 settings")
 	}
 	for _, c := range []struct{ size, ops string }{
-		{"5x5", "+x+=|x/-/x+---|/x/=|xx+x+x+x/|//-=|--/-////+|x+x=|=========|+++="},
+		{"5x5", "x-x=|/--//xx+/|/xx=|-/-x/+/+-|xx/=|+//-/+---|--x=|=========|x//="},
 		{"4x4", "/+=|x/++/-/|-/=|-x+xx+-|--=|=======|x/="},
 	} {
 		ops := c.ops
