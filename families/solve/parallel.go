@@ -16,7 +16,13 @@ import (
 // Cost: at most n calls of do; indices above a failed one are skipped,
 // and none start once ctx is done.
 func eachParallel(ctx context.Context, n int, do func(i int) error) error {
-	workers := min(n, runtime.GOMAXPROCS(0))
+	return eachOn(ctx, n, runtime.GOMAXPROCS(0), do)
+}
+
+// eachOn is eachParallel on at most workers goroutines; with one it calls
+// do in order on the caller's goroutine, as a plain loop would.
+func eachOn(ctx context.Context, n, workers int, do func(i int) error) error {
+	workers = min(n, workers)
 	if workers <= 1 {
 		for i := range n {
 			if err := do(i); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"runtime"
 	"time"
 
 	"github.com/families-project/families/poly"
@@ -186,7 +187,19 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 		dens[v], denC[v] = primitiveSplit(vals[v].den)
 	}
 	// Every power that a term needs is made first, so that the terms can
-	// then be multiplied out in parallel from read-only powers.
+	// then be multiplied out in parallel from read-only powers. Small
+	// substitutions, the many checks of a 3x3 sweep, stay on one
+	// goroutine, where starting others would cost more than they save.
+	workers := runtime.GOMAXPROCS(0)
+	size := 0
+	for v := range n {
+		if deg[v] > 0 {
+			size += nums[v].Len() + dens[v].Len()
+		}
+	}
+	if size*f.Len() < parallelSubstTerms {
+		workers = 1
+	}
 	numPow := map[key]*poly.Poly{}
 	denPow := map[key]*poly.Poly{}
 	var want []key
@@ -208,7 +221,7 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 		}
 	}
 	pows := make([]*poly.Poly, len(want))
-	if err := eachParallel(ctx, len(want), func(i int) error {
+	if err := eachOn(ctx, len(want), workers, func(i int) error {
 		k := want[i]
 		if k.v >= 0 {
 			pows[i] = new(poly.Poly).Pow(nums[k.v], k.e)
@@ -228,7 +241,7 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 	}
 	terms := make([]*poly.Poly, f.Len())
 	consts := make([]*big.Rat, f.Len())
-	err := eachParallel(ctx, f.Len(), func(i int) error {
+	err := eachOn(ctx, f.Len(), workers, func(i int) error {
 		t := r.One()
 		k := new(big.Rat).Set(f.Coef(i))
 		for v := range n {
@@ -282,6 +295,10 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 	}
 	return terms[0].Scale(terms[0], L.Inv(L)), nil
 }
+
+// parallelSubstTerms is the size (terms of the values times terms of the
+// polynomial) below which substRational runs on one goroutine.
+const parallelSubstTerms = 4096
 
 // primitiveSplit returns the primitive part of p and its content (p itself
 // and 1 for zero).
