@@ -6,6 +6,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -286,7 +287,7 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzero []*poly.Poly) error {
 	// One index per equation, then per condition.
 	all := slices.Concat(F, nonzero)
-	return eachParallel(ctx, len(all), func(i int) error {
+	err := eachParallel(ctx, len(all), func(i int) error {
 		eq, p := i < len(F), all[i]
 		r, err := substRational(ctx, p, vals)
 		if err != nil {
@@ -300,6 +301,11 @@ func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzer
 		}
 		return nil
 	})
+	if !groebner.IsLimit(err) && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		// The context ended between two checks.
+		return limitErr(err)
+	}
+	return err
 }
 
 // checkLifted verifies an algebraic family that liftAlgebraic wrote in
