@@ -41,16 +41,17 @@ const maxSylvester = 8
 type resultantCandidate struct {
 	f, g *poly.Poly
 	x    int
-	cost int // (deg_x f + deg_x g), then the product of the term counts
-	size int
+	cost int // deg_x f + deg_x g, the order of the Sylvester matrix
+	size int // the product of the term counts
 }
 
 // resultantSplit returns the factors on which the case F (equations) with
 // conditions nonzero splits by a resultant, or nil when none of the pairs
 // tried within resultantBudget gives, with no factor an equation of F, at
 // least two factors that are not conditions, or one such factor of degree
-// 1 in some number (which a linear split then uses). Cost: up to maxResultantPairs
-// resultants and their factorizations, bounded by resultantBudget.
+// 1 in some number (which a linear split then uses). Cost: up to
+// maxResultantPairs resultants and their factorizations, bounded by
+// resultantBudget.
 func (c *caser) resultantSplit(F, nonzero []*poly.Poly) ([]*poly.Poly, error) {
 	cands := resultantCandidates(F)
 	if len(cands) == 0 {

@@ -28,3 +28,24 @@ func Example() {
 	// x - y multiplicity 1
 	// x^2 - y^2
 }
+
+// The resultant in x of two circles is a polynomial in y that vanishes at
+// the y of their common points, so its factors split the system.
+func ExampleResultant() {
+	r := poly.MustRing(poly.Grevlex, "x", "y")
+	f := r.MustParse("x^2 + y^2 - 2")
+	g := r.MustParse("x^2 + 2*y^2 - 3")
+	R, err := factor.Resultant(context.Background(), f, g, 0)
+	if err != nil {
+		panic(err)
+	}
+	fz, err := factor.Factor(context.Background(), R)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(R)
+	fmt.Println(fz)
+	// Output:
+	// y^4 - 2*y^2 + 1
+	// 1 * (y + 1)^2 * (y - 1)^2
+}
