@@ -191,13 +191,11 @@ func (c *caser) linear(G, nonzero []*poly.Poly, g *poly.Poly, x int) (*Result, e
 		out.Components = append(out.Components, lifted.Components...)
 	}
 	// q_i = 0 with q_1 ... q_{i-1} != 0.
-	for i, q := range qs {
-		res, err := c.solve(append(slices.Clone(G), q), slices.Concat(nonzero, qs[:i]), nil)
-		if err != nil {
-			return nil, err
-		}
-		out.Components = append(out.Components, res.Components...)
+	rest, err := c.factorCases(G, nonzero, qs)
+	if err != nil {
+		return nil, err
 	}
+	out.Components = append(out.Components, rest.Components...)
 	sortComponents(out.Components)
 	return out, nil
 }

@@ -179,9 +179,10 @@ func resultantCandidates(F []*poly.Poly) []resultantCandidate {
 	return out[:min(len(out), maxResultantPairs)]
 }
 
-// resultantCases solves the cases of a resultant split: F with each
-// factor added in turn, the factors before it nonzero.
-func (c *caser) resultantCases(F, nonzero, qs []*poly.Poly) (*Result, error) {
+// factorCases solves the cases F + q_i for the polynomials qs in turn,
+// q_1 ... q_{i-1} kept nonzero: the cases of a resultant split, and those
+// of a linear split where a factor of the coefficient vanishes.
+func (c *caser) factorCases(F, nonzero, qs []*poly.Poly) (*Result, error) {
 	out := &Result{}
 	for i, q := range qs {
 		res, err := c.solve(append(slices.Clone(F), q), slices.Concat(nonzero, qs[:i]), nil)

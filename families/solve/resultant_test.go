@@ -19,17 +19,7 @@ func TestResultantSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := func(ss ...string) []*poly.Poly {
-		var out []*poly.Poly
-		for _, s := range ss {
-			p, err := r.Parse(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, p)
-		}
-		return out
-	}
+	ps := func(ss ...string) []*poly.Poly { return parseAll(r, ss...) }
 	ctx := context.Background()
 	c := &caser{ctx: ctx, opt: Options{MaxCases: 100}}
 	F := ps("x^2 + y^2 - 2*z^2", "x^2 + 2*y^2 - 3*z^2")
@@ -41,7 +31,7 @@ func TestResultantSplit(t *testing.T) {
 	if got, want := monicStrings(qs), monicStrings(ps("y - z", "y + z")); !slices.Equal(got, want) {
 		t.Fatalf("split factors %v, want %v", got, want)
 	}
-	res, err := c.resultantCases(F, nonzero, qs)
+	res, err := c.factorCases(F, nonzero, qs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,17 +97,7 @@ func TestDropEquationMultiples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := func(ss ...string) []*poly.Poly {
-		var out []*poly.Poly
-		for _, s := range ss {
-			p, err := r.Parse(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, p)
-		}
-		return out
-	}
+	ps := func(ss ...string) []*poly.Poly { return parseAll(r, ss...) }
 	c := &caser{ctx: context.Background()}
 	for _, tc := range []struct {
 		in, want []string

@@ -286,7 +286,7 @@ func (c *caser) basisOrResultant(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result
 		return nil, nil, err
 	}
 	if qs != nil {
-		res, err := c.resultantCases(F, nonzero, qs)
+		res, err := c.factorCases(F, nonzero, qs)
 		return nil, res, err
 	}
 	G, err = c.bases.saturated(c.ctx, F, nonzero, c.opt.Limits)
