@@ -234,18 +234,9 @@ func (c *caser) newFactors(a *poly.Poly, nonzero []*poly.Poly) ([]*poly.Poly, er
 	return out, nil
 }
 
-// linearElement returns an element of G of degree 1 in a number x, the
-// one with the shortest coefficient of x, or nil.
+// linearElement returns the element of G of degree 1 in a number x with
+// the shortest coefficient of x, then the shortest element, or nil.
 func linearElement(G []*poly.Poly) (*poly.Poly, int) {
-	g, x, _ := bestLinear(G, nil)
-	return g, x
-}
-
-// bestLinear returns the element of G of degree 1 in a number x with the
-// shortest coefficient a of x, then the shortest element, among those whose
-// a accept takes (all when accept is nil), or nil. An error of accept ends
-// the search.
-func bestLinear(G []*poly.Poly, accept func(a *poly.Poly) (bool, error)) (*poly.Poly, int, error) {
 	var best *poly.Poly
 	bx, bcost := -1, 0
 	for _, g := range G {
@@ -253,24 +244,13 @@ func bestLinear(G []*poly.Poly, accept func(a *poly.Poly) (bool, error)) (*poly.
 			if g.Degree(x) != 1 {
 				continue
 			}
-			a := coefficientOf(g, x, 1)
-			cost := a.Len()*1000 + g.Len()
-			if best != nil && cost >= bcost {
-				continue
+			cost := coefficientOf(g, x, 1).Len()*1000 + g.Len()
+			if best == nil || cost < bcost {
+				best, bx, bcost = g, x, cost
 			}
-			if accept != nil {
-				ok, err := accept(a)
-				if err != nil {
-					return nil, -1, err
-				}
-				if !ok {
-					continue
-				}
-			}
-			best, bx, bcost = g, x, cost
 		}
 	}
-	return best, bx, nil
+	return best, bx
 }
 
 func without(G []*poly.Poly, g *poly.Poly) []*poly.Poly {

@@ -176,7 +176,10 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 	// where poly multiplies in big.Int, and the contents gathered into one
 	// rational constant per term: rational coefficients made every product
 	// normalise by gcds (most of the time of verifying a large family).
-	type key struct{ v, e int }
+	type key struct {
+		den  bool // a power of the denominator
+		v, e int
+	}
 	nums, dens := make([]*poly.Poly, n), make([]*poly.Poly, n)
 	numC, denC := make([]*big.Rat, n), make([]*big.Rat, n)
 	for v := range n {
@@ -200,44 +203,41 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 	if size*f.Len() < parallelSubstTerms {
 		workers = 1
 	}
-	numPow := map[key]*poly.Poly{}
-	denPow := map[key]*poly.Poly{}
+	pow := map[key]*poly.Poly{}
 	var want []key
+	need := func(k key) {
+		if _, ok := pow[k]; !ok {
+			pow[k] = nil
+			want = append(want, k)
+		}
+	}
 	for i := 0; i < f.Len(); i++ {
 		for v := range n {
 			if deg[v] <= 0 {
 				continue
 			}
 			// Denominators are normalised, so a constant one is 1.
-			e := f.Exp(i, v)
-			if _, ok := numPow[key{v, e}]; e > 0 && !ok {
-				numPow[key{v, e}] = nil
-				want = append(want, key{v, e})
+			if e := f.Exp(i, v); e > 0 {
+				need(key{false, v, e})
 			}
-			if _, ok := denPow[key{v, deg[v] - e}]; deg[v]-e > 0 && !vals[v].den.IsConst() && !ok {
-				denPow[key{v, deg[v] - e}] = nil
-				want = append(want, key{-1 - v, deg[v] - e})
+			if e := deg[v] - f.Exp(i, v); e > 0 && !vals[v].den.IsConst() {
+				need(key{true, v, e})
 			}
 		}
 	}
 	pows := make([]*poly.Poly, len(want))
 	if err := eachOn(ctx, len(want), workers, func(i int) error {
-		k := want[i]
-		if k.v >= 0 {
-			pows[i] = new(poly.Poly).Pow(nums[k.v], k.e)
-		} else {
-			pows[i] = new(poly.Poly).Pow(dens[-1-k.v], k.e)
+		k, base := want[i], nums[want[i].v]
+		if k.den {
+			base = dens[k.v]
 		}
+		pows[i] = new(poly.Poly).Pow(base, k.e)
 		return nil
 	}); err != nil {
 		return nil, err
 	}
 	for i, k := range want {
-		if k.v >= 0 {
-			numPow[k] = pows[i]
-		} else {
-			denPow[key{-1 - k.v, k.e}] = pows[i]
-		}
+		pow[k] = pows[i]
 	}
 	terms := make([]*poly.Poly, f.Len())
 	consts := make([]*big.Rat, f.Len())
@@ -250,13 +250,13 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 			}
 			e := f.Exp(i, v)
 			if e > 0 {
-				if err := t.MulContext(ctx, t, numPow[key{v, e}]); err != nil {
+				if err := t.MulContext(ctx, t, pow[key{false, v, e}]); err != nil {
 					return err
 				}
 				k.Mul(k, ratPow(numC[v], e))
 			}
 			if deg[v]-e > 0 && !vals[v].den.IsConst() {
-				if err := t.MulContext(ctx, t, denPow[key{v, deg[v] - e}]); err != nil {
+				if err := t.MulContext(ctx, t, pow[key{true, v, deg[v] - e}]); err != nil {
 					return err
 				}
 				k.Mul(k, ratPow(denC[v], deg[v]-e))

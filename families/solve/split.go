@@ -239,7 +239,8 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 		}
 		return []*poly.Poly{F[0].Monic()}, nil, nil
 	}
-	// A case that offers no split waits for its basis at once.
+	// A case that offers no split tries resultants, then waits for its
+	// basis (basisOrResultant).
 	var g *poly.Poly
 	x := -1
 	if sp.at < 0 {
@@ -251,10 +252,9 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 			res, err := c.solve(F2, nonzero, nil)
 			return nil, res, err
 		}
-		if g, x, err = c.linearSplitter(F); err != nil {
-			return nil, nil, err
-		}
-		if g == nil {
+		// With the multiples of equations rewritten, no linear element
+		// has a coefficient that vanishes on the whole case.
+		if g, x = linearElement(F); g == nil {
 			return c.basisOrResultant(F, nonzero)
 		}
 	}
@@ -312,12 +312,14 @@ func mayDivide(g, h *poly.Poly) bool {
 // in the number x) whose coefficient a has an equation f of F as a factor
 // into b: a x + b - (a/f) x f = b, so the equations generate the same
 // ideal, and x leaves the equation. An equation that becomes zero is
-// dropped. changed reports a rewrite. Such equations are what
-// linearSplitter must pass over, and on 4x4 grids they are where the
+// dropped. changed reports a rewrite. Such an equation cannot be split on
+// (its coefficient vanishes on every solution, so the split would only
+// repeat the case with the factor added), and on 4x4 grids they are where the
 // split strategy used to wait for a basis: two equations in six or seven
 // numbers whose grevlex basis takes Singular a minute, while the rewritten
-// pair has x free and the resultant of the rest splits it at once. Cost:
-// a factorization of each such coefficient, cached by the caser.
+// pair has x free and the resultant of the rest splits it at once. After
+// it, every linear element of F is one to split on (caseBasis). Cost: a
+// factorization of each such coefficient, cached by the caser.
 func (c *caser) dropEquationMultiples(F []*poly.Poly) (out []*poly.Poly, changed bool, err error) {
 	eqs := make(map[string]bool, len(F))
 	for _, f := range F {
@@ -349,24 +351,4 @@ func (c *caser) dropEquationMultiples(F []*poly.Poly) (out []*poly.Poly, changed
 		}
 	}
 	return F, false, nil
-}
-
-// linearSplitter returns the element of F of degree 1 in a number x with
-// the shortest coefficient of x, as linearElement does, among those whose
-// coefficient has no factor that is itself an equation of F: there the
-// coefficient vanishes on every solution, and the split would only
-// repeat the case with that factor added (F is not a reduced basis, which
-// would have reduced such a coefficient). Nil when there is none.
-func (c *caser) linearSplitter(F []*poly.Poly) (*poly.Poly, int, error) {
-	eqs := make(map[string]bool, len(F))
-	for _, f := range F {
-		eqs[f.Monic().String()] = true
-	}
-	return bestLinear(F, func(a *poly.Poly) (bool, error) {
-		fz, err := c.quickFactors(a)
-		if err != nil {
-			return false, err
-		}
-		return !slices.ContainsFunc(fz.factors, func(q *poly.Poly) bool { return eqs[q.Monic().String()] }), nil
-	})
 }
