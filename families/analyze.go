@@ -362,23 +362,7 @@ func solutionReport(p *solve.Point) SolutionReport {
 // basis small; the result does not depend on the order. An empty F gives
 // the zero ideal.
 func SaturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
-	G, err := groebner.Basis(ctx, F, lim)
-	if err != nil {
-		return nil, err
-	}
-	for _, h := range nonzero {
-		if len(G) == 1 && G[0].IsConst() {
-			break // the unit ideal is saturated
-		}
-		if len(G) == 0 || G[0].IsZero() {
-			break // the zero ideal is saturated
-		}
-		G, err = groebner.Saturate(ctx, G, h, lim)
-		if err != nil {
-			return nil, err
-		}
-	}
-	return G, nil
+	return groebner.SaturateAll(ctx, F, nonzero, lim)
 }
 
 func evalName(e grid.Eval) string {

@@ -258,24 +258,9 @@ func without(G []*poly.Poly, g *poly.Poly) []*poly.Poly {
 }
 
 // saturatedBasis is the reduced grevlex basis of (F) saturated by each
-// condition in turn.
+// condition (groebner.SaturateAll).
 func saturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
-	G, err := groebner.Basis(ctx, F, lim)
-	if err != nil {
-		return nil, err
-	}
-	for _, h := range nonzero {
-		if isUnit(G) {
-			break
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, limitErr(err)
-		}
-		if G, err = groebner.Saturate(ctx, G, h, lim); err != nil {
-			return nil, err
-		}
-	}
-	return G, nil
+	return groebner.SaturateAll(ctx, F, nonzero, lim)
 }
 
 // hypersurface decomposes the zeros of one saturated polynomial h of

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/families-project/families/internal/parallel"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
 )
@@ -226,7 +227,7 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 		}
 	}
 	pows := make([]*poly.Poly, len(want))
-	if err := eachOn(ctx, len(want), workers, func(i int) error {
+	if err := parallel.EachOn(ctx, len(want), workers, func(i int) error {
 		k, base := want[i], nums[want[i].v]
 		if k.den {
 			base = dens[k.v]
@@ -241,7 +242,7 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 	}
 	terms := make([]*poly.Poly, f.Len())
 	consts := make([]*big.Rat, f.Len())
-	err := eachOn(ctx, f.Len(), workers, func(i int) error {
+	err := parallel.EachOn(ctx, f.Len(), workers, func(i int) error {
 		t := r.One()
 		k := new(big.Rat).Set(f.Coef(i))
 		for v := range n {

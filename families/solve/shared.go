@@ -12,12 +12,14 @@ import (
 
 // sharedBases lets the two strategies of SolveCases share the saturated
 // bases of their cases: both often meet the same case (the same equations
-// and conditions), and on two cores a basis computed twice costs the
-// other strategy its core. The first caller computes a case's basis; a
-// later one waits for it. A computation that its caller's own deadline
-// ends (a budgeted quickBasis) is forgotten, and a caller still in time
-// computes it again; nothing is computed on behalf of a caller that has
-// gone.
+// and conditions), or cases whose equations differ but have the same basis
+// before the saturation, which costs most (the same proofs of a 4x4 grid's
+// case, seconds each, were made twice). On two cores a basis computed
+// twice costs the other strategy its core. The first caller computes a
+// case's basis, or the saturation of a basis; a later one waits for it. A
+// computation that its caller's own deadline ends (a budgeted quickBasis)
+// is forgotten, and a caller still in time computes it again; nothing is
+// computed on behalf of a caller that has gone.
 type sharedBases struct {
 	mu sync.Mutex
 	m  map[string]*basisCall
@@ -32,12 +34,28 @@ type basisCall struct {
 }
 
 // saturated returns saturatedBasis(ctx, F, nonzero, lim), computed at most
-// once at a time for a case.
+// once at a time for a case, and its saturation at most once at a time
+// for a basis and conditions.
 func (s *sharedBases) saturated(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
 	if s == nil {
 		return saturatedBasis(ctx, F, nonzero, lim)
 	}
-	key := caseKey(F, nonzero)
+	r := F[0].Ring()
+	return s.once(ctx, "F"+caseKey(F, nonzero), r, func() ([]*poly.Poly, error) {
+		G, err := groebner.Basis(ctx, F, lim)
+		if err != nil || len(G) == 0 || isUnit(G) {
+			return G, err
+		}
+		return s.once(ctx, "G"+caseKey(G, nonzero), r, func() ([]*poly.Poly, error) {
+			return saturatedBasis(ctx, G, nonzero, lim)
+		})
+	})
+}
+
+// once returns compute(), which is run at most once at a time for key by
+// the first caller; later callers wait for its result, moved to their ring
+// r.
+func (s *sharedBases) once(ctx context.Context, key string, r *poly.Ring, compute func() ([]*poly.Poly, error)) ([]*poly.Poly, error) {
 	for {
 		s.mu.Lock()
 		call, ok := s.m[key]
@@ -45,7 +63,7 @@ func (s *sharedBases) saturated(ctx context.Context, F, nonzero []*poly.Poly, li
 			call = &basisCall{done: make(chan struct{})}
 			s.m[key] = call
 			s.mu.Unlock()
-			call.G, call.err = saturatedBasis(ctx, F, nonzero, lim)
+			call.G, call.err = compute()
 			if call.err != nil && ctx.Err() != nil {
 				s.mu.Lock()
 				delete(s.m, key)
@@ -68,7 +86,7 @@ func (s *sharedBases) saturated(ctx context.Context, F, nonzero []*poly.Poly, li
 			// The other strategy's ring has the same numbers in the same
 			// order (the key says so) but is another value: move the basis
 			// to the caller's. The polynomials are never changed in place.
-			return poly.ToRingAll(call.G, F[0].Ring())
+			return poly.ToRingAll(call.G, r)
 		}
 		// The computing caller's deadline ended it: compute it here.
 	}

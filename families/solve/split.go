@@ -168,6 +168,15 @@ func (c *caser) splitCases(sp splitting, nonzero []*poly.Poly) (*Result, error) 
 	return out, nil
 }
 
+// basisFirstBudget bounds each case basis of the strategy that computes
+// them all (SolveCases): past it that strategy gives up, so that the other
+// one, which splits, has both cores. Over the 100 4x4 settings of
+// testdata/scale (10 s bound, one process, same build) the total was
+// 158.9 s with no bound, 152.7 s at 2 s and 150.1 s at 1 s, the timeouts
+// 11, 9 and 9; on the slowest setting that this strategy won unbounded
+// (3.2 s), the bound made it 2.7 s.
+const basisFirstBudget = time.Second
+
 // quickBudget bounds the saturated basis that a case tries before it is
 // split on the factors or a linear element of its equations instead. Over
 // the 100 4x4 settings of testdata/scale (10 s bound, one process, same
@@ -207,7 +216,9 @@ func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool,
 // irreducible equation) never compute a basis.
 func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error) {
 	if c.basisFirst {
-		G, err := c.bases.saturated(c.ctx, F, nonzero, c.opt.Limits)
+		ctx, cancel := context.WithTimeout(c.ctx, basisFirstBudget)
+		defer cancel()
+		G, err := c.bases.saturated(ctx, F, nonzero, c.opt.Limits)
 		return G, nil, err
 	}
 	sp, err := c.split(F, nonzero)

@@ -1,0 +1,144 @@
+package groebner
+
+import (
+	"context"
+
+	"github.com/families-project/families/internal/parallel"
+	"github.com/families-project/families/poly"
+)
+
+// Saturation by many conditions. A grid system is saturated by one
+// condition per number and divisor, and on the cases of a 4x4 grid's
+// decomposition nearly all of them change nothing: each costs a
+// nonzero-divisor proof (saturate_poly.go) of up to two seconds, one after
+// another. Proofs against the same basis are independent, so they run side
+// by side, and a proof stays valid through later saturations: if h is a
+// nonzero divisor modulo I, then h g in I : f^∞ gives f^m h g in I, so
+// f^m g in I and g in I : f^∞; h is a nonzero divisor modulo I : f^∞ too.
+
+// SaturateAll returns the reduced basis of <F> : (f_1 f_2 ... f_k)^∞, the
+// saturation by each polynomial of fs, in the ring and order of F, as the
+// reduced basis of F saturated by each f_i in turn with Saturate would be
+// (a reduced basis is unique). It saturates by the monomials of fs first,
+// then proves on all cores which other f_i change nothing
+// (IsNonZeroDivisor), and saturates by the rest one at a time. A unit or
+// zero ideal ends it at once. Cost: one basis of F, the proofs, and one
+// Saturate per condition left unproved. Errors: a *LimitError, bad input.
+func SaturateAll(ctx context.Context, F, fs []*poly.Poly, lim Limits) ([]*poly.Poly, error) {
+	l, cancel := newLimits(ctx, lim)
+	defer cancel()
+	ctx, lim = l.ctx, innerLimits(&l)
+	G, err := Basis(ctx, F, lim)
+	if err != nil {
+		return nil, err
+	}
+	settled := func() bool { return len(G) == 0 || G[0].IsZero() || isUnit(G) }
+	var rest []*poly.Poly
+	for _, f := range fs {
+		if f.Len() != 1 {
+			rest = append(rest, f)
+			continue
+		}
+		if settled() {
+			return G, nil
+		}
+		if G, err = Saturate(ctx, G, f, lim); err != nil {
+			return nil, err
+		}
+	}
+	if settled() {
+		return G, nil
+	}
+	// Each round proves what it can against the current basis, then
+	// saturates by the first condition left, which may make the others
+	// provable (the first case of a 4x4 grid that needed it: 1 of 10
+	// conditions changed the ideal, and all 9 others were then proved).
+	for len(rest) > 0 && !settled() {
+		if rest, err = unproved(ctx, &l, G, rest, lim); err != nil {
+			return nil, err
+		}
+		if len(rest) == 0 {
+			break
+		}
+		if G, err = Saturate(ctx, G, rest[0], lim); err != nil {
+			return nil, err
+		}
+		rest = rest[1:]
+	}
+	return G, nil
+}
+
+// unproved returns the conditions of fs that IsNonZeroDivisor does not
+// prove nonzero divisors modulo G, in their order, the proofs on all cores.
+// A principal ideal or a ring that is not grevlex gives fs as it is:
+// Saturate takes gcds for the one, and the proofs do not apply to the
+// other.
+func unproved(ctx context.Context, l *limits, G, fs []*poly.Poly, lim Limits) ([]*poly.Poly, error) {
+	if len(nonzero(G)) <= 1 || !G[0].Ring().Order().Equal(poly.Grevlex) {
+		return fs, nil
+	}
+	proved := make([]bool, len(fs))
+	err := parallel.Each(ctx, len(fs), func(i int) error {
+		var err error
+		proved[i], err = IsNonZeroDivisor(ctx, G, fs[i], lim)
+		return err
+	})
+	if err != nil {
+		if e := l.check(); e != nil {
+			return nil, e
+		}
+		return nil, err
+	}
+	var out []*poly.Poly
+	for i, f := range fs {
+		if !proved[i] {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// IsNonZeroDivisor reports whether it proves that f is a nonzero divisor
+// modulo the ideal of G, a reduced grevlex basis in a grevlex ring (as
+// Basis returns there): then <G> : f^∞ = <G>, and Saturate by f returns
+// G. False means not proved; f may still be one. Like Saturate, it tests
+// each distinct factor of f, each by its normal form modulo G when that
+// has a lower degree. A nonzero constant is one; f in <G> is not (unless
+// G is the unit ideal, where every f is). Cost: per factor, a normal form
+// and one Hilbert-driven basis mod p of the homogenized G and the factor
+// (saturate_poly.go), never a basis over Q. Safe for concurrent use with
+// the same G. Errors: a *LimitError, bad input.
+func IsNonZeroDivisor(ctx context.Context, G []*poly.Poly, f *poly.Poly, lim Limits) (bool, error) {
+	if len(G) == 0 || f.IsZero() {
+		return false, nil
+	}
+	rg := G[0].Ring()
+	if !rg.Order().Equal(poly.Grevlex) {
+		return false, nil
+	}
+	fg, err := f.ToRing(rg)
+	if err != nil {
+		return false, err
+	}
+	if isUnit(G) || fg.IsConst() {
+		return true, nil
+	}
+	l, cancel := newLimits(ctx, lim)
+	defer cancel()
+	for _, q := range distinctFactors(l.ctx, fg) {
+		nf := NormalForm(q, G)
+		switch {
+		case nf.IsZero():
+			return false, nil
+		case nf.IsConst():
+			continue
+		case nf.TotalDegree() < q.TotalDegree():
+			q = nf
+		}
+		ok, err := nonZeroDivisorPoly(rg, G, q, &l)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+	return true, nil
+}
