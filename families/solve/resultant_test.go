@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestResultantSplit(t *testing.T) {
 	c := &caser{ctx: ctx, opt: Options{MaxCases: 100}}
 	F := ps("x^2 + y^2 - 2*z^2", "x^2 + 2*y^2 - 3*z^2")
 	nonzero := ps("x", "y", "z")
-	qs, err := c.resultantSplit(F, nonzero)
+	qs, _, err := c.resultantSplit(F, nonzero)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestResultantSplit(t *testing.T) {
 	}
 
 	// y - z a condition: only y + z is left, linear, and still splits.
-	qs, err = c.resultantSplit(F, ps("x", "y", "z", "y - z"))
+	qs, _, err = c.resultantSplit(F, ps("x", "y", "z", "y - z"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestResultantSplit(t *testing.T) {
 
 	// x^2 + y^2 - 2 and x^3 - y^3 + 3 have an irreducible resultant in
 	// either number: no split.
-	qs, err = c.resultantSplit(ps("x^2 + y^2 - 2", "x^3 - y^3 + 3"), nonzero)
+	qs, _, err = c.resultantSplit(ps("x^2 + y^2 - 2", "x^3 - y^3 + 3"), nonzero)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,6 +118,70 @@ func TestDropEquationMultiples(t *testing.T) {
 		}
 		if changed != tc.changed || !slices.EqualFunc(got, ps(tc.want...), (*poly.Poly).Equal) {
 			t.Errorf("%v: got %v (changed %v), want %v (changed %v)", tc.in, got, changed, tc.want, tc.changed)
+		}
+	}
+}
+
+// TestTriangularSplit checks the triangular split of a pair whose
+// resultant does not factor into small pieces: f = x^2 y + y^2 z + z^2 x
+// - 3 and g = x^2 + y^2 + z^2 - 4 (a curve). Its first case holds the first
+// subresultant, of degree 1 in the pair's number; solved, the cases give
+// the components that Solve gives for the whole system, each family
+// verified against f and g.
+func TestTriangularSplit(t *testing.T) {
+	r, err := poly.NewRing([]string{"x", "y", "z"}, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := func(ss ...string) []*poly.Poly { return parseAll(r, ss...) }
+	ctx := context.Background()
+	c := &caser{ctx: ctx, opt: Options{MaxCases: 100}}
+	F := ps("x^2*y + y^2*z + z^2*x - 3", "x^2 + y^2 + z^2 - 4")
+	nonzero := ps("x", "y", "z")
+	qs, tri, err := c.resultantSplit(F, nonzero)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if qs != nil || len(tri) < 2 {
+		t.Fatalf("split factors %v and %d triangular cases, want only triangular ones", monicStrings(qs), len(tri))
+	}
+	first := tri[0].F
+	if len(first) != 2 || !slices.ContainsFunc(first[1].Vars(), func(v int) bool { return first[1].Degree(v) == 1 }) {
+		t.Fatalf("first case %v: want the resultant and a subresultant linear in a number", first)
+	}
+	res, err := c.solveCases(tri)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := Solve(ctx, F, nonzero, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := func(res *Result) []string {
+		var out []string
+		for _, comp := range res.Components {
+			out = append(out, fmt.Sprintf("dim %d degree %d", comp.Dimension, comp.Degree))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got, want := shape(res), shape(whole); !slices.Equal(got, want) {
+		t.Fatalf("triangular cases give %v, Solve %v", got, want)
+	}
+	for _, comp := range res.Components {
+		f := comp.Family
+		switch {
+		case f == nil:
+			t.Fatalf("a component without a family: %+v", comp)
+		case f.Kind == Rational:
+			err = verifyFamily(ctx, f, nil, F, nonzero)
+		case lifted(f):
+			err = checkLifted(ctx, comp, F, nonzero)
+		default:
+			err = verifyFamily(ctx, f, comp.Basis, F, nonzero)
+		}
+		if err != nil {
+			t.Fatalf("%v: %v", f.Parameters, err)
 		}
 	}
 }

@@ -292,13 +292,19 @@ func (c *caser) basisOrResultant(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result
 	if err != nil || quick {
 		return G, nil, err
 	}
-	qs, err := c.resultantSplit(F, nonzero)
+	qs, tri, err := c.resultantSplit(F, nonzero)
 	if err != nil {
 		return nil, nil, err
 	}
 	if qs != nil {
 		res, err := c.factorCases(F, nonzero, qs)
 		return nil, res, err
+	}
+	if tri != nil {
+		res, err := c.triangular(tri)
+		if res != nil || err != nil {
+			return nil, res, err
+		}
 	}
 	G, err = c.bases.saturated(c.ctx, F, nonzero, c.opt.Limits)
 	return G, nil, err

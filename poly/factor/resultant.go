@@ -15,7 +15,7 @@ import (
 const maxResultantTerms = 1 << 17
 
 // maxResultantProducts bounds the term products of one entry's update.
-const maxResultantProducts = 1 << 24
+const maxResultantProducts = 1 << 21
 
 // ErrResultantTooLarge is returned by Resultant when an entry of its
 // elimination passes maxResultantTerms terms, its update
@@ -79,25 +79,93 @@ func Resultant(ctx context.Context, a, b *poly.Poly, v int) (res *poly.Poly, err
 	return out.Scale(out, new(big.Rat).SetFrac(big.NewInt(1), den)), nil
 }
 
-// sylvesterDet returns the determinant of the Sylvester matrix of the
+// Subresultant1 returns the first subresultant of a and b with respect to
+// the ring variable v, S1 = s1 v + s0, as its coefficients: a polynomial
+// of <a, b> whose specialisation at a point where a keeps its degree in v
+// and the resultant vanishes but s1 does not is, up to a constant, the
+// greatest common divisor of a and b there, of degree exactly 1 (the
+// subresultant theorem). So where s1 and a's leading coefficient are
+// nonzero, the common root of a and b in v is v = -s0/s1. Both degrees in
+// v must be at least 2. s1 and s0 are determinants of order m+n-2 of the
+// Sylvester rows v^(n-2) a, ..., a, v^(m-2) b, ..., b, taken by Bareiss's
+// elimination as in Resultant, with the same cost and errors.
+func Subresultant1(ctx context.Context, a, b *poly.Poly, v int) (s1, s0 *poly.Poly, err error) {
+	r := a.Ring()
+	vars := unionSorted(unionSorted(a.Vars(), b.Vars()), []int{v})
+	ma, mb, err := multiInputs(a, b, vars)
+	if err != nil {
+		return nil, nil, err
+	}
+	iv := slices.Index(vars, v)
+	m, n := mdeg(ma, iv), mdeg(mb, iv)
+	if m < 2 || n < 2 {
+		return nil, nil, errors.New("factor: Subresultant1 needs degrees of at least 2")
+	}
+	for y := range vars {
+		if y != iv && 2*(n*mdeg(ma, y)+m*mdeg(mb, y)) > maxExp {
+			return nil, nil, ErrResultantTooLarge
+		}
+	}
+	rows := sylvesterRows(mcoeffs(ma, iv), mcoeffs(mb, iv), 1)
+	// The columns are v^(m+n-2) ... v^0; S1 keeps the first m+n-3 and
+	// then the column of v^1 (for s1) or of v^0 (for s0).
+	N := m + n - 2
+	var dets [2]mpoly
+	for k, last := range []int{N - 1, N} {
+		M := make([][]mpoly, N)
+		for i, row := range rows {
+			M[i] = append(slices.Clone(row[:N-1]), row[last])
+		}
+		if dets[k], err = bareissDet(ctx, M); err != nil {
+			return nil, nil, err
+		}
+	}
+	// a = ma/da and b = mb/db, and each minor has n-1 rows of a and m-1
+	// of b.
+	_, da := scaledCoefs(a)
+	_, db := scaledCoefs(b)
+	den := new(big.Int).Mul(new(big.Int).Exp(da, big.NewInt(int64(n-1)), nil), new(big.Int).Exp(db, big.NewInt(int64(m-1)), nil))
+	in := &input{vars: vars}
+	scale := new(big.Rat).SetFrac(big.NewInt(1), den)
+	s1, s0 = in.toPoly(r, dets[0]), in.toPoly(r, dets[1])
+	return s1.Scale(s1, scale), s0.Scale(s0, scale), nil
+}
+
+// sylvesterRows returns the rows of the j-th subresultant's matrix of the
 // polynomials with coefficients ca and cb (ca[k] the coefficient of v^k),
-// by Bareiss's elimination.
-func sylvesterDet(ctx context.Context, ca, cb []mpoly) (mpoly, error) {
+// of degrees m and n: v^(n-j-1) a, ..., a, then v^(m-j-1) b, ..., b, over
+// the columns v^(m+n-j-1) ... v^0. j = 0 gives the Sylvester matrix.
+func sylvesterRows(ca, cb []mpoly, j int) [][]mpoly {
 	m, n := len(ca)-1, len(cb)-1
-	N := m + n
-	M := make([][]mpoly, N)
-	for i := range n {
-		M[i] = make([]mpoly, N)
+	cols := m + n - j
+	M := make([][]mpoly, 0, m+n-2*j)
+	for i := range n - j {
+		row := make([]mpoly, cols)
 		for k := 0; k <= m; k++ {
-			M[i][i+k] = ca[m-k]
+			row[i+k] = ca[m-k]
 		}
+		M = append(M, row)
 	}
-	for i := range m {
-		M[n+i] = make([]mpoly, N)
+	for i := range m - j {
+		row := make([]mpoly, cols)
 		for k := 0; k <= n; k++ {
-			M[n+i][i+k] = cb[n-k]
+			row[i+k] = cb[n-k]
 		}
+		M = append(M, row)
 	}
+	return M
+}
+
+// sylvesterDet returns the determinant of the Sylvester matrix of the
+// polynomials with coefficients ca and cb (ca[k] the coefficient of v^k).
+func sylvesterDet(ctx context.Context, ca, cb []mpoly) (mpoly, error) {
+	return bareissDet(ctx, sylvesterRows(ca, cb, 0))
+}
+
+// bareissDet returns the determinant of the square matrix M, which it
+// overwrites, by Bareiss's elimination.
+func bareissDet(ctx context.Context, M [][]mpoly) (mpoly, error) {
+	N := len(M)
 	neg := false
 	prev := mconst(bigOne)
 	for k := 0; k < N-1; k++ {

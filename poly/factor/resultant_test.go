@@ -126,3 +126,56 @@ func randomIn(rng *rand.Rand, r *poly.Ring, d int) *poly.Poly {
 	}
 	return p
 }
+
+// TestSubresultant1 checks the first subresultant against its closed form
+// for two quadratics (a2 b - b2 a, a linear combination that drops the
+// quadratic terms), against the subresultant theorem (at a point where the
+// resultant vanishes, S1 is the common linear factor up to a constant), and
+// the rejection of degrees below 2.
+func TestSubresultant1(t *testing.T) {
+	r := mustRing(t, "x", "y", "z", "a2", "a1", "a0", "b2", "b1", "b0")
+	ctx := context.Background()
+	p := func(s string) *poly.Poly {
+		q, err := r.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	x, _ := r.VarIndex("x")
+	s1, s0, err := Subresultant1(ctx, p("a2*x^2 + a1*x + a0"), p("b2*x^2 + b1*x + b0"), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := p("a2*b1 - a1*b2"); !s1.Equal(want) {
+		t.Errorf("s1 = %s, want %s", s1, want)
+	}
+	if want := p("a2*b0 - a0*b2"); !s0.Equal(want) {
+		t.Errorf("s0 = %s, want %s", s0, want)
+	}
+	// a and b share the root x = 1 exactly where y = 0 (degrees 3 and 2,
+	// rational coefficients): there S1 is a multiple of x - 1.
+	a, b := p("(x - 1)*(x^2 + z*x + 2) + y*x"), p("1/3*(x - 1)*(x + z + 5) + y^2")
+	if s1, s0, err = Subresultant1(ctx, a, b, x); err != nil {
+		t.Fatal(err)
+	}
+	y, _ := r.VarIndex("y")
+	at0 := func(f *poly.Poly) *poly.Poly { return f.Subst(y, r.Zero()) }
+	S1 := new(poly.Poly).Add(new(poly.Poly).Mul(at0(s1), r.Var(x)), at0(s0))
+	if at0(s1).IsZero() {
+		t.Fatalf("s1 vanishes at y = 0: %s", s1)
+	}
+	if q, rem := poly.DivMod(S1, []*poly.Poly{p("x - 1")}); !rem.IsZero() || !q[0].Equal(at0(s1)) {
+		t.Errorf("S1 at y = 0 is %s, not a multiple of x - 1", S1)
+	}
+	res, err := Resultant(ctx, a, b, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !at0(res).IsZero() {
+		t.Errorf("the resultant does not vanish at y = 0: %s", at0(res))
+	}
+	if _, _, err := Subresultant1(ctx, p("x^2 + y"), p("x - z"), x); err == nil {
+		t.Error("a linear b: no error")
+	}
+}
