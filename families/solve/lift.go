@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/families-project/families/groebner"
@@ -74,16 +75,20 @@ func evalRatContext(ctx context.Context, f *poly.Poly, vals []ratFunc) (ratFunc,
 }
 
 // valuesAt returns the values of all numbers of Ring, indexed as Ring,
-// where the numbers of Sub take the values sub (indexed as Sub): the
-// eliminated numbers by back-substitution through the pivots, the last
-// eliminated first, each pivot a x + b giving x = -b/a from the numbers
-// valued before it. The pivots are the equations as they stood when their
-// number was eliminated, a few terms each, where Eliminated holds their
-// composition, written in Sub's numbers: substituting a family into the
-// composition made polynomials of degree 80 in eight numbers on a 4x4
-// grid (6 s for one number, and over 19 s for another), substituting into
-// the pivots makes none. a is nonzero on every family: a monomial in
-// numbers that are nonzero, or a condition of the case (Reduction).
+// where the numbers of Sub take the values sub (indexed as Sub). Each
+// eliminated number, the last eliminated first, is computed from its pivot
+// a x + b, x = -b/a at the numbers valued before it, or from its composed
+// formula in Eliminated, written in Sub's numbers. Neither wins
+// everywhere, and no estimate of their cost picked the winner: on a 4x4
+// grid the formula reached degree 80 in eight numbers (6 s for one number,
+// over 19 s for another) where the pivots, a few terms each, took
+// milliseconds; on a 5x5 grid one pivot's gcds took 6.6 s where the
+// formulas took 1.2 s for all numbers, though its estimate (substCost)
+// was a hundredth of the formula's: the time went into gcds. So a number
+// with a way that costs over parallelSubstTerms term products is computed
+// both ways at once, and the first result is taken; one whose ways are
+// both cheap (every number of a 3x3 grid) the cheaper way. a is nonzero on every family: a monomial in numbers that are
+// nonzero, or a condition of the case (Reduction).
 func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, error) {
 	vals := make([]ratFunc, red.Ring.NumVars())
 	for v := range vals {
@@ -92,28 +97,109 @@ func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, e
 		}
 	}
 	for k := len(red.Eliminated) - 1; k >= 0; k-- {
-		x, f := red.Eliminated[k].Var, red.Pivots[k]
-		a := coefficientOf(f, x, 1)
-		b := new(poly.Poly).Sub(f, new(poly.Poly).Mul(a, red.Ring.Var(x)))
-		// b and a are substituted at once: b can take seconds.
-		parts := []*poly.Poly{b.Neg(b), a}
-		var at [2]ratFunc
-		err := parallel.Each(ctx, 2, func(i int) error {
-			var err error
-			at[i], err = evalRatContext(ctx, parts[i], vals)
-			return err
-		})
+		e, f := red.Eliminated[k], red.Pivots[k]
+		a := coefficientOf(f, e.Var, 1)
+		b := new(poly.Poly).Sub(f, new(poly.Poly).Mul(a, red.Ring.Var(e.Var)))
+		pivot := elimQuotient{b.Neg(b), a, vals}
+		formula := elimQuotient{e.Num, e.Den, sub}
+		cp, cf := pivot.cost(), formula.cost()
+		var err error
+		switch {
+		case max(cp, cf) > parallelSubstTerms:
+			vals[e.Var], err = firstOf(ctx, pivot, formula)
+		case cf < cp:
+			vals[e.Var], err = formula.value(ctx)
+		default:
+			vals[e.Var], err = pivot.value(ctx)
+		}
 		if err != nil {
-			return nil, limitErr(err)
+			return nil, err
 		}
-		if at[1].num.IsZero() {
-			return nil, fmt.Errorf("%w: the coefficient of %s in its pivot vanishes on a family", ErrInternal, red.Eliminated[k].Name)
-		}
-		if vals[x], err = at[0].quoContext(ctx, at[1]); err != nil {
-			return nil, limitErr(err)
+		if vals[e.Var].den.IsZero() {
+			return nil, fmt.Errorf("%w: the denominator of %s vanishes on a family", ErrInternal, e.Name)
 		}
 	}
 	return vals, nil
+}
+
+// An elimQuotient is num/den to be evaluated at vals.
+type elimQuotient struct {
+	num, den *poly.Poly
+	vals     []ratFunc
+}
+
+func (q elimQuotient) cost() float64 { return substCost(q.num, q.vals) + substCost(q.den, q.vals) }
+
+// value returns num/den at vals; the two are substituted at once, as each
+// can take seconds. A denominator that vanishes gives a zero den.
+func (q elimQuotient) value(ctx context.Context) (ratFunc, error) {
+	parts := []*poly.Poly{q.num, q.den}
+	var at [2]ratFunc
+	err := parallel.Each(ctx, 2, func(i int) error {
+		var err error
+		at[i], err = evalRatContext(ctx, parts[i], q.vals)
+		return err
+	})
+	if err != nil {
+		return ratFunc{}, limitErr(err)
+	}
+	if at[1].num.IsZero() {
+		return ratFunc{num: at[1].num, den: at[1].num}, nil
+	}
+	v, err := at[0].quoContext(ctx, at[1])
+	if err != nil {
+		return ratFunc{}, limitErr(err)
+	}
+	return v, nil
+}
+
+// firstOf returns the value of whichever of two quotients with the same
+// value comes first, and stops the other.
+func firstOf(ctx context.Context, x, y elimQuotient) (ratFunc, error) {
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type result struct {
+		v   ratFunc
+		err error
+	}
+	done := make(chan result, 2)
+	for _, q := range []elimQuotient{x, y} {
+		go func() {
+			v, err := q.value(rctx)
+			done <- result{v, err}
+		}()
+	}
+	first := <-done
+	if first.err == nil {
+		return first.v, nil
+	}
+	if second := <-done; second.err == nil {
+		return second.v, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return ratFunc{}, limitErr(err)
+	}
+	return ratFunc{}, first.err
+}
+
+// substCost estimates the work of substituting vals into f
+// (substRational): the number of term products before any cancellation,
+// the sum over f's terms of the product of its values' sizes (numerator
+// and denominator terms) to their exponents.
+func substCost(f *poly.Poly, vals []ratFunc) float64 {
+	logSize := make([]float64, f.Ring().NumVars())
+	for _, v := range f.Vars() {
+		logSize[v] = math.Log(float64(vals[v].num.Len() + vals[v].den.Len()))
+	}
+	cost := 0.0
+	for i := range f.Len() {
+		l := 0.0
+		for _, v := range f.Vars() {
+			l += float64(f.Exp(i, v)) * logSize[v]
+		}
+		cost += math.Exp(l)
+	}
+	return cost
 }
 
 // Free returns the decomposition of a Reduction without remaining

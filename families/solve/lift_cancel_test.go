@@ -33,3 +33,31 @@ func TestCheckAlgebraicCanceled(t *testing.T) {
 		t.Fatalf("done context: err = %v, want a *groebner.LimitError", err)
 	}
 }
+
+// TestFirstOf checks that the race of two ways to the same value gives
+// that value, whichever wins, and a *groebner.LimitError when the context
+// is done.
+func TestFirstOf(t *testing.T) {
+	r, err := poly.NewRing([]string{"a", "b"}, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := parseAll(r, "a^2 - b^2", "a - b", "a + b", "1")
+	vals := []ratFunc{ratPoly(r.Var(0)), ratPoly(r.Var(1))}
+	slow := elimQuotient{ps[0], ps[1], vals} // (a^2 - b^2)/(a - b)
+	fast := elimQuotient{ps[2], ps[3], vals} // a + b
+	for range 10 {
+		v, err := firstOf(context.Background(), slow, fast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.num.Equal(ps[2]) || !v.den.IsConst() {
+			t.Fatalf("got %v / %v, want a + b", v.num, v.den)
+		}
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := firstOf(done, slow, fast); !groebner.IsLimit(err) {
+		t.Fatalf("done context: err = %v, want a *groebner.LimitError", err)
+	}
+}
