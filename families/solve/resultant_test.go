@@ -16,13 +16,8 @@ import (
 // for the whole system. A factor that is a condition is dropped, and a
 // resultant that does not split gives no split.
 func TestResultantSplit(t *testing.T) {
-	r, err := poly.NewRing([]string{"x", "y", "z"}, poly.Grevlex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := func(ss ...string) []*poly.Poly { return parseAll(r, ss...) }
-	ctx := context.Background()
-	c := &caser{ctx: ctx, opt: Options{MaxCases: 100}}
+	ps, c := splitFixture(t)
+	ctx := c.ctx
 	F := ps("x^2 + y^2 - 2*z^2", "x^2 + 2*y^2 - 3*z^2")
 	nonzero := ps("x", "y", "z")
 	qs, _, err := c.resultantSplit(F, nonzero)
@@ -80,6 +75,17 @@ func TestResultantSplit(t *testing.T) {
 	}
 }
 
+// splitFixture returns a parser of polynomials in x, y, z and a caser
+// for the split tests.
+func splitFixture(t *testing.T) (func(...string) []*poly.Poly, *caser) {
+	r, err := poly.NewRing([]string{"x", "y", "z"}, poly.Grevlex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := func(ss ...string) []*poly.Poly { return parseAll(r, ss...) }
+	return ps, &caser{ctx: context.Background(), opt: Options{MaxCases: 100}}
+}
+
 func monicStrings(ps []*poly.Poly) []string {
 	var out []string
 	for _, p := range ps {
@@ -129,13 +135,8 @@ func TestDropEquationMultiples(t *testing.T) {
 // the components that Solve gives for the whole system, each family
 // verified against f and g.
 func TestTriangularSplit(t *testing.T) {
-	r, err := poly.NewRing([]string{"x", "y", "z"}, poly.Grevlex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := func(ss ...string) []*poly.Poly { return parseAll(r, ss...) }
-	ctx := context.Background()
-	c := &caser{ctx: ctx, opt: Options{MaxCases: 100}}
+	ps, c := splitFixture(t)
+	ctx := c.ctx
 	F := ps("x^2*y + y^2*z + z^2*x - 3", "x^2 + y^2 + z^2 - 4")
 	nonzero := ps("x", "y", "z")
 	qs, tri, err := c.resultantSplit(F, nonzero)

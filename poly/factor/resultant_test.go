@@ -18,13 +18,7 @@ import (
 func TestResultant(t *testing.T) {
 	r := mustRing(t, "x", "y", "z")
 	ctx := context.Background()
-	p := func(s string) *poly.Poly {
-		q, err := r.Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q
-	}
+	p := parser(t, r)
 	for _, tc := range []struct{ f, g, v, want string }{
 		{"x^2 + y*x + z", "2*x + y", "x", "-y^2 + 4*z"}, // the discriminant, up to -lc
 		{"x - y", "x^3 + z", "x", "y^3 + z"},
@@ -135,13 +129,7 @@ func randomIn(rng *rand.Rand, r *poly.Ring, d int) *poly.Poly {
 func TestSubresultant1(t *testing.T) {
 	r := mustRing(t, "x", "y", "z", "a2", "a1", "a0", "b2", "b1", "b0")
 	ctx := context.Background()
-	p := func(s string) *poly.Poly {
-		q, err := r.Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q
-	}
+	p := parser(t, r)
 	x, _ := r.VarIndex("x")
 	s1, s0, err := Subresultant1(ctx, p("a2*x^2 + a1*x + a0"), p("b2*x^2 + b1*x + b0"), x)
 	if err != nil {
@@ -177,5 +165,17 @@ func TestSubresultant1(t *testing.T) {
 	}
 	if _, _, err := Subresultant1(ctx, p("x^2 + y"), p("x - z"), x); err == nil {
 		t.Error("a linear b: no error")
+	}
+}
+
+// parser returns a function that parses a polynomial of r, failing t on
+// bad input.
+func parser(t *testing.T, r *poly.Ring) func(string) *poly.Poly {
+	return func(s string) *poly.Poly {
+		q, err := r.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
 	}
 }
