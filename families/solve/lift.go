@@ -87,8 +87,9 @@ func evalRatContext(ctx context.Context, f *poly.Poly, vals []ratFunc) (ratFunc,
 // was a hundredth of the formula's: the time went into gcds. So a number
 // with a way that costs over parallelSubstTerms term products is computed
 // both ways at once, and the first result is taken; one whose ways are
-// both cheap (every number of a 3x3 grid) the cheaper way. a is nonzero on every family: a monomial in numbers that are
-// nonzero, or a condition of the case (Reduction).
+// both cheap (every number of a 3x3 grid) the cheaper way. a is nonzero
+// on every family: a monomial in numbers that are nonzero, or a condition
+// of the case (Reduction).
 func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, error) {
 	vals := make([]ratFunc, red.Ring.NumVars())
 	for v := range vals {

@@ -291,16 +291,14 @@ const triangularBudget = time.Second
 // triangular solves the cases of a triangular split within
 // triangularBudget; it returns nil and no error when the budget ran out.
 func (c *caser) triangular(cases []caseSpec) (*Result, error) {
-	outer := c.ctx
-	ctx, cancel := context.WithTimeout(outer, triangularBudget)
+	ctx, cancel := context.WithTimeout(c.ctx, triangularBudget)
 	defer cancel()
-	// The cases run on the caser with the budgeted context; the caches
-	// it fills are keyed by rings that the substitutions of these cases
-	// made, which nothing after them uses.
-	c.ctx = ctx
-	res, err := c.solveCases(cases)
-	c.ctx = outer
-	if err != nil && outer.Err() == nil && ctx.Err() != nil {
+	// The cases run on a caser of their own: its factorizations keep the
+	// budgeted context, which must not outlive the split in c's caches.
+	sub := &caser{ctx: ctx, opt: c.opt, cases: c.cases, basisFirst: c.basisFirst, bases: c.bases, gaveUp: c.gaveUp}
+	res, err := sub.solveCases(cases)
+	c.cases = sub.cases
+	if err != nil && c.ctx.Err() == nil && ctx.Err() != nil {
 		return nil, nil
 	}
 	return res, err
