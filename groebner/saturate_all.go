@@ -51,8 +51,9 @@ func SaturateAll(ctx context.Context, F, fs []*poly.Poly, lim Limits) ([]*poly.P
 	}
 	// Each round proves what it can against the current basis, then
 	// saturates by the first condition left, which may make the others
-	// provable (the first case of a 4x4 grid that needed it: 1 of 10
-	// conditions changed the ideal, and all 9 others were then proved).
+	// provable (on the 4x4 case that needed it, none of 10 conditions was
+	// provable against the first basis; two saturations changed the
+	// ideal, and the 8 other conditions were then proved in one round).
 	for len(rest) > 0 && !settled() {
 		if rest, err = unproved(ctx, &l, G, rest, lim); err != nil {
 			return nil, err
