@@ -101,7 +101,9 @@ func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, e
 		e, f := red.Eliminated[k], red.Pivots[k]
 		a := coefficientOf(f, e.Var, 1)
 		b := new(poly.Poly).Sub(f, new(poly.Poly).Mul(a, red.Ring.Var(e.Var)))
-		pivot := elimQuotient{b.Neg(b), a, vals}
+		// The pivot's way gets its own copy of vals: the loser of firstOf
+		// may still read it while the winner's value is stored.
+		pivot := elimQuotient{b.Neg(b), a, slices.Clone(vals)}
 		formula := elimQuotient{e.Num, e.Den, sub}
 		cp, cf := pivot.cost(), formula.cost()
 		var err error
