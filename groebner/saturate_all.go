@@ -55,13 +55,16 @@ func SaturateAll(ctx context.Context, F, fs []*poly.Poly, lim Limits) ([]*poly.P
 	// provable against the first basis; two saturations changed the
 	// ideal, and the 8 other conditions were then proved in one round).
 	for len(rest) > 0 && !settled() {
-		if rest, err = unproved(ctx, &l, G, rest, lim); err != nil {
+		var tried bool
+		if rest, tried, err = unproved(ctx, &l, G, rest, lim); err != nil {
 			return nil, err
 		}
 		if len(rest) == 0 {
 			break
 		}
-		if G, err = Saturate(ctx, G, rest[0], lim); err != nil {
+		// When tried, rest[0]'s proof just failed against G: it is not
+		// made again.
+		if G, err = saturate(ctx, G, rest[0], lim, tried); err != nil {
 			return nil, err
 		}
 		rest = rest[1:]
@@ -70,33 +73,32 @@ func SaturateAll(ctx context.Context, F, fs []*poly.Poly, lim Limits) ([]*poly.P
 }
 
 // unproved returns the conditions of fs that IsNonZeroDivisor does not
-// prove nonzero divisors modulo G, in their order, the proofs on all cores.
-// A principal ideal or a ring that is not grevlex gives fs as it is:
-// Saturate takes gcds for the one, and the proofs do not apply to the
-// other.
-func unproved(ctx context.Context, l *limits, G, fs []*poly.Poly, lim Limits) ([]*poly.Poly, error) {
+// prove nonzero divisors modulo G, in their order, the proofs on all cores;
+// tried reports that the proofs were made. A principal ideal or a ring
+// that is not grevlex gives fs as it is, untried: Saturate takes gcds for
+// the one, and the proofs do not apply to the other.
+func unproved(ctx context.Context, l *limits, G, fs []*poly.Poly, lim Limits) (rest []*poly.Poly, tried bool, err error) {
 	if len(nonzero(G)) <= 1 || !G[0].Ring().Order().Equal(poly.Grevlex) {
-		return fs, nil
+		return fs, false, nil
 	}
 	proved := make([]bool, len(fs))
-	err := parallel.Each(ctx, len(fs), func(i int) error {
+	err = parallel.Each(ctx, len(fs), func(i int) error {
 		var err error
 		proved[i], err = IsNonZeroDivisor(ctx, G, fs[i], lim)
 		return err
 	})
 	if err != nil {
 		if e := l.check(); e != nil {
-			return nil, e
+			return nil, false, e
 		}
-		return nil, err
+		return nil, false, err
 	}
-	var out []*poly.Poly
 	for i, f := range fs {
 		if !proved[i] {
-			out = append(out, f)
+			rest = append(rest, f)
 		}
 	}
-	return out, nil
+	return rest, true, nil
 }
 
 // IsNonZeroDivisor reports whether it proves that f is a nonzero divisor

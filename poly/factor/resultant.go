@@ -39,44 +39,27 @@ var ErrResultantTooLarge = errors.New("factor: the resultant's elimination passe
 // ErrResultantTooLarge past the size bound, and those of GCD's limits
 // (32 variables, exponents of 255).
 func Resultant(ctx context.Context, a, b *poly.Poly, v int) (res *poly.Poly, err error) {
-	r := a.Ring()
 	if a.IsZero() || b.IsZero() {
-		return r.Zero(), nil
+		return a.Ring().Zero(), nil
 	}
-	vars := unionSorted(unionSorted(a.Vars(), b.Vars()), []int{v})
-	ma, mb, err := multiInputs(a, b, vars)
+	p, err := newSylvesterPair(a, b, v)
 	if err != nil {
 		return nil, err
 	}
-	iv := slices.Index(vars, v)
-	m, n := mdeg(ma, iv), mdeg(mb, iv)
-	// Every entry of the elimination is a minor, of degree at most
-	// n deg_y(a) + m deg_y(b) in each other variable y, and an update
-	// multiplies two of them: their exponents must fit the representation.
-	for y := range vars {
-		if y != iv && 2*(n*mdeg(ma, y)+m*mdeg(mb, y)) > maxExp {
-			return nil, ErrResultantTooLarge
-		}
-	}
 	var det mpoly
 	switch {
-	case m == 0:
-		det = mpow(ma, n)
-	case n == 0:
-		det = mpow(mb, m)
+	case p.m == 0:
+		det = mpow(p.ma, p.n)
+	case p.n == 0:
+		det = mpow(p.mb, p.m)
 	default:
-		if det, err = sylvesterDet(ctx, mcoeffs(ma, iv), mcoeffs(mb, iv)); err != nil {
+		if det, err = sylvesterDet(ctx, mcoeffs(p.ma, p.iv), mcoeffs(p.mb, p.iv)); err != nil {
 			return nil, err
 		}
 	}
-	// a = ma/da and b = mb/db, and the resultant is homogeneous of
-	// degree n in a's coefficients and m in b's.
-	_, da := scaledCoefs(a)
-	_, db := scaledCoefs(b)
-	den := new(big.Int).Mul(new(big.Int).Exp(da, big.NewInt(int64(n)), nil), new(big.Int).Exp(db, big.NewInt(int64(m)), nil))
-	in := &input{vars: vars}
-	out := in.toPoly(r, det)
-	return out.Scale(out, new(big.Rat).SetFrac(big.NewInt(1), den)), nil
+	// The resultant is homogeneous of degree n in a's coefficients and m
+	// in b's.
+	return p.toPoly(det, p.n, p.m), nil
 }
 
 // Subresultant1 returns the first subresultant of a and b with respect to
@@ -90,26 +73,17 @@ func Resultant(ctx context.Context, a, b *poly.Poly, v int) (res *poly.Poly, err
 // Sylvester rows v^(n-2) a, ..., a, v^(m-2) b, ..., b, taken by Bareiss's
 // elimination as in Resultant, with the same cost and errors.
 func Subresultant1(ctx context.Context, a, b *poly.Poly, v int) (s1, s0 *poly.Poly, err error) {
-	r := a.Ring()
-	vars := unionSorted(unionSorted(a.Vars(), b.Vars()), []int{v})
-	ma, mb, err := multiInputs(a, b, vars)
+	p, err := newSylvesterPair(a, b, v)
 	if err != nil {
 		return nil, nil, err
 	}
-	iv := slices.Index(vars, v)
-	m, n := mdeg(ma, iv), mdeg(mb, iv)
-	if m < 2 || n < 2 {
+	if p.m < 2 || p.n < 2 {
 		return nil, nil, errors.New("factor: Subresultant1 needs degrees of at least 2")
 	}
-	for y := range vars {
-		if y != iv && 2*(n*mdeg(ma, y)+m*mdeg(mb, y)) > maxExp {
-			return nil, nil, ErrResultantTooLarge
-		}
-	}
-	rows := sylvesterRows(mcoeffs(ma, iv), mcoeffs(mb, iv), 1)
+	rows := sylvesterRows(mcoeffs(p.ma, p.iv), mcoeffs(p.mb, p.iv), 1)
 	// The columns are v^(m+n-2) ... v^0; S1 keeps the first m+n-3 and
 	// then the column of v^1 (for s1) or of v^0 (for s0).
-	N := m + n - 2
+	N := p.m + p.n - 2
 	var dets [2]mpoly
 	for k, last := range []int{N - 1, N} {
 		M := make([][]mpoly, N)
@@ -120,15 +94,52 @@ func Subresultant1(ctx context.Context, a, b *poly.Poly, v int) (s1, s0 *poly.Po
 			return nil, nil, err
 		}
 	}
-	// a = ma/da and b = mb/db, and each minor has n-1 rows of a and m-1
-	// of b.
-	_, da := scaledCoefs(a)
-	_, db := scaledCoefs(b)
-	den := new(big.Int).Mul(new(big.Int).Exp(da, big.NewInt(int64(n-1)), nil), new(big.Int).Exp(db, big.NewInt(int64(m-1)), nil))
-	in := &input{vars: vars}
-	scale := new(big.Rat).SetFrac(big.NewInt(1), den)
-	s1, s0 = in.toPoly(r, dets[0]), in.toPoly(r, dets[1])
-	return s1.Scale(s1, scale), s0.Scale(s0, scale), nil
+	// Each minor has n-1 rows of a and m-1 of b.
+	return p.toPoly(dets[0], p.n-1, p.m-1), p.toPoly(dets[1], p.n-1, p.m-1), nil
+}
+
+// A sylvesterPair is a and b as primitive integer polynomials ma and mb
+// over the variables vars they use (with v), of degrees m and n in v, the
+// iv-th of vars.
+type sylvesterPair struct {
+	a, b   *poly.Poly
+	vars   []int
+	ma, mb mpoly
+	iv     int
+	m, n   int
+}
+
+// newSylvesterPair prepares a and b for the determinants of their
+// Sylvester matrices in v. Every entry of Bareiss's elimination is a
+// minor, of degree at most n deg_y(a) + m deg_y(b) in each other variable
+// y, and an update multiplies two of them: ErrResultantTooLarge when their
+// exponents could pass the representation's.
+func newSylvesterPair(a, b *poly.Poly, v int) (*sylvesterPair, error) {
+	p := &sylvesterPair{a: a, b: b, vars: unionSorted(unionSorted(a.Vars(), b.Vars()), []int{v})}
+	var err error
+	if p.ma, p.mb, err = multiInputs(a, b, p.vars); err != nil {
+		return nil, err
+	}
+	p.iv = slices.Index(p.vars, v)
+	p.m, p.n = mdeg(p.ma, p.iv), mdeg(p.mb, p.iv)
+	for y := range p.vars {
+		if y != p.iv && 2*(p.n*mdeg(p.ma, y)+p.m*mdeg(p.mb, y)) > maxExp {
+			return nil, ErrResultantTooLarge
+		}
+	}
+	return p, nil
+}
+
+// toPoly returns the determinant det of integer rows, ea of them from ma
+// and eb from mb, as the determinant of the rows of a and b: a = ma/da and
+// b = mb/db, so it is det / (da^ea db^eb), in a's ring.
+func (p *sylvesterPair) toPoly(det mpoly, ea, eb int) *poly.Poly {
+	_, da := scaledCoefs(p.a)
+	_, db := scaledCoefs(p.b)
+	den := new(big.Int).Mul(new(big.Int).Exp(da, big.NewInt(int64(ea)), nil), new(big.Int).Exp(db, big.NewInt(int64(eb)), nil))
+	in := &input{vars: p.vars}
+	out := in.toPoly(p.a.Ring(), det)
+	return out.Scale(out, new(big.Rat).SetFrac(big.NewInt(1), den))
 }
 
 // sylvesterRows returns the rows of the j-th subresultant's matrix of the
