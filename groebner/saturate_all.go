@@ -5,6 +5,7 @@ import (
 
 	"github.com/families-project/families/internal/parallel"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/factor"
 )
 
 // Saturation by many conditions. A grid system is saturated by one
@@ -128,6 +129,20 @@ func IsNonZeroDivisor(ctx context.Context, G []*poly.Poly, f *poly.Poly, lim Lim
 	}
 	l, cancel := newLimits(ctx, lim)
 	defer cancel()
+	if g := nonzero(G); len(g) == 1 {
+		// In a unique factorization domain f is a zero divisor modulo
+		// <h> exactly when some prime factor of h divides f: one gcd,
+		// where the homogenized proof of a principal ideal took 1.7 s
+		// (a 4x4 grid's case, f of degree 11).
+		d, err := factor.GCDContext(l.ctx, g[0], fg)
+		if err != nil {
+			if e := l.check(); e != nil {
+				return false, e
+			}
+			return false, err
+		}
+		return d.IsConst(), nil
+	}
 	for _, q := range distinctFactors(l.ctx, fg) {
 		nf := NormalForm(q, G)
 		switch {

@@ -277,7 +277,7 @@ func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error
 	if sp.at >= 0 {
 		res, err = c.splitCases(sp, nonzero)
 	} else {
-		res, err = c.linear(F, nonzero, g, x)
+		res, err = c.linear(F, nonzero, g, x, false)
 	}
 	return nil, res, err
 }

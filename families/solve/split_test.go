@@ -117,3 +117,32 @@ func TestHypersurfaceUnknownFactors(t *testing.T) {
 		t.Fatalf("hypersurface of an irreducible h: %v, %v; want one component", res, err)
 	}
 }
+
+// TestComponentsInside: a case q = 0 of a linear split is skipped only when
+// q is proved a nonzero divisor modulo the basis. <xy, xz> is the plane
+// x = 0 and the line y = z = 0: y vanishes on the line, x + y + 1 on
+// neither. A principal ideal is decided by a gcd.
+func TestComponentsInside(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "z")
+	c := &caser{ctx: context.Background()}
+	for _, tc := range []struct {
+		G, qs  []string
+		inside bool
+	}{
+		{[]string{"x*y", "x*z"}, []string{"y"}, true},
+		{[]string{"x*y", "x*z"}, []string{"x + y + 1"}, false},
+		{[]string{"x*y", "x*z"}, []string{"x + y + 1", "z"}, true},
+		{[]string{"x^2 + y^2 - 1"}, []string{"x", "y - 2"}, false},
+		{[]string{"(x - 1)*(y - 2)"}, []string{"y - 2"}, true},
+		{[]string{"x^2 + y^2 - 1"}, nil, false},
+	} {
+		G, err := groebner.Basis(context.Background(), parseAll(r, tc.G...), groebner.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inside, err := c.componentsInside(G, parseAll(r, tc.qs...))
+		if err != nil || inside != tc.inside {
+			t.Errorf("componentsInside(%v, %v) = %v, %v; want %v", tc.G, tc.qs, inside, err, tc.inside)
+		}
+	}
+}

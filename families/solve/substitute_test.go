@@ -138,9 +138,18 @@ func TestSolveCases(t *testing.T) {
 		t.Errorf("Solve: %d components, want the one curve", len(full.Components))
 	}
 
-	// A limit of one case stops the split with a LimitError of kind
-	// LimitCases.
-	_, err = SolveCases(context.Background(), F, nonzero, nil, Options{MaxCases: 1})
+	// (x^2 + 1) y - x is irreducible and prime to x^2 + 1, a nonzero
+	// divisor modulo it, so the case x^2 + 1 = 0 is skipped: one case in
+	// all. With a
+	// second equation, (z^2 + 2) w = y, the substitution of y leaves a
+	// case of its own, and a limit of one case stops it with a LimitError
+	// of kind LimitCases.
+	r4 := poly.MustRing(poly.Grevlex, "x", "y", "z", "w")
+	F4, nonzero4 := parseAll(r4, "(x^2 + 1)*y - x", "(z^2 + 2)*w - y"), parseAll(r4, "x", "y", "z", "w")
+	if _, err := SolveCases(context.Background(), F, nonzero, nil, Options{MaxCases: 1}); err != nil {
+		t.Errorf("SolveCases of one case with MaxCases 1: %v", err)
+	}
+	_, err = SolveCases(context.Background(), F4, nonzero4, nil, Options{MaxCases: 1})
 	var le *groebner.LimitError
 	if !errors.As(err, &le) || le.Limit != LimitCases {
 		t.Errorf("SolveCases with MaxCases 1: %v, want a %q limit", err, LimitCases)
