@@ -154,8 +154,7 @@ func readScale(t *testing.T, name string) scaleTable {
 func TestGoldenScale(t *testing.T) {
 	const classBound, familyBound = 20 * time.Second, 5 * time.Second
 	want := map[string]int{"grid4x4.golden": 100, "grid5x5.golden": 50, "zero3x4.golden": 25, "zero4x3.golden": 25}
-	// All settings take about 35 s on two cores, most of it the one 4x4
-	// setting whose class runs to its bound: every setting's class is
+	// All settings take about 7 s on two cores: every setting's class is
 	// compared and every setting decomposed (every 10th and 40th with
 	// -short).
 	step := 1

@@ -108,10 +108,12 @@ func unproved(ctx context.Context, l *limits, G, fs []*poly.Poly, lim Limits) (r
 // G. False means not proved; f may still be one. Like Saturate, it tests
 // each distinct factor of f, each by its normal form modulo G when that
 // has a lower degree. A nonzero constant is one; f in <G> is not (unless
-// G is the unit ideal, where every f is). Cost: per factor, a normal form
-// and one Hilbert-driven basis mod p of the homogenized G and the factor
-// (saturate_poly.go), never a basis over Q. Safe for concurrent use with
-// the same G. Errors: a *LimitError, bad input.
+// G is the unit ideal, where every f is). A principal ideal <h> is decided
+// exactly, by gcd(h, f). Cost: one gcd for a principal ideal; otherwise
+// per factor, a normal form and one Hilbert-driven basis mod p of the
+// homogenized G and the factor (saturate_poly.go), never a basis over Q.
+// Safe for concurrent use with the same G. Errors: a *LimitError, bad
+// input.
 func IsNonZeroDivisor(ctx context.Context, G []*poly.Poly, f *poly.Poly, lim Limits) (bool, error) {
 	if len(G) == 0 || f.IsZero() {
 		return false, nil

@@ -115,6 +115,10 @@ func TestIsNonZeroDivisor(t *testing.T) {
 		{[]string{"(x - 1)*(y - 2)", "z"}, "(x + 3)*(x - 1)", false},
 		{[]string{"(x - 1)*(y - 2)", "z"}, "(x + 3)*(x + y)^2", true},
 		{[]string{"x^3 - y^2", "z^2 - x"}, "x^3 + z - y^2 + 1", true}, // z + 1 modulo I
+		// A principal ideal, by a gcd: f shares a prime factor with h or not.
+		{[]string{"(x^2 + y^2 - 1)*(x - z)"}, "(x - z)*(y + 3)", false},
+		{[]string{"(x^2 + y^2 - 1)*(x - z)"}, "x^2 + y^2 + 1", true},
+		{[]string{"(x^2 + y^2 - 1)^2"}, "x^2 + y^2 - 1", false},
 	}
 	for _, c := range cases {
 		F := make([]*poly.Poly, len(c.F))

@@ -33,9 +33,9 @@ var ErrNotRational = errors.New("solve: a case is not a rational family")
 // Every family is rational in its parameters and verified by substitution
 // into the equations and conditions of each level (Reduction.Lift). Unlike
 // Solve, SolveCases does not drop a family that lies in the closure of
-// another, larger one (a case q = 0 that is not skipped may give one): Component.Irreducible
-// stays true (a rational family is irreducible) but the components are not
-// proved minimal. saturated, when not nil, is the reduced grevlex basis of
+// another, larger one (a case q = 0 that is not skipped may give one):
+// Component.Irreducible stays true (a rational family is irreducible) but
+// the components are not proved minimal. saturated, when not nil, is the reduced grevlex basis of
 // F saturated by nonzero. The result lives in the ring of F. Errors:
 // ErrNotRational, a *groebner.LimitError, bad input.
 //
