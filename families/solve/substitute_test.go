@@ -222,3 +222,21 @@ func TestLiftAlgebraic(t *testing.T) {
 		t.Errorf("checkLifted with the condition z - x - y: %v, want an error wrapping ErrInternal", err)
 	}
 }
+
+// TestPickPivot: the pivot is the number whose substitution makes the other
+// equations grow least. In u y = v, v has the lowest coefficient degree
+// and the shortest formula (the order before), but it is in three other
+// equations; y (coefficient u, formula v) is in one, so y goes first. x,
+// free of coefficients, would put five terms into three equations.
+func TestPickPivot(t *testing.T) {
+	r := poly.MustRing(poly.Grevlex, "x", "y", "u", "v", "a", "b", "c", "d", "e")
+	eqs := parseAll(r, "x - a - b - c - d - e", "u*y - v", "x*u^2 + v^2 + a^2", "x*v^2 + u^2 + b^2",
+		"x*a^2*b^2 + y*c^2 + u^2*v^2 + d^2 + e^2")
+	nzVar := make([]bool, r.NumVars())
+	for i := range nzVar {
+		nzVar[i] = true
+	}
+	if i, x := pickPivot(eqs, nzVar); i != 1 || x != 1 {
+		t.Errorf("pickPivot: equation %d, number %s; want equation 1, y", i, r.VarName(x))
+	}
+}
