@@ -179,7 +179,8 @@ func multiInput(p *poly.Poly, vars []int) (mpoly, error) {
 // polynomial gives ErrZero. Cost: one content computation per variable
 // level and Yun's algorithm (a few gcds) per primitive part; no
 // factorisation.
-func SquareFree(p *poly.Poly, opts ...Option) (Factorization, error) {
+func SquareFree(p *poly.Poly, opts ...Option) (_ Factorization, err error) {
+	defer recoverStop(&err)
 	o := options{maxDegree: DefaultMaxDegree}
 	for _, fn := range opts {
 		fn(&o)

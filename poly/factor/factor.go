@@ -62,11 +62,13 @@ var ErrNotUnivariate = errors.New("factor: polynomial is not univariate")
 
 // A DegreeError reports an input beyond what Factor accepts: a total degree
 // above the limit, an exponent above 255 in a multivariate polynomial, or
-// more than 32 variables in one polynomial.
+// more than 32 variables in one polynomial; or, within those limits, a
+// product formed on the way (Wang's lifting with an imposed leading
+// coefficient) whose exponent would pass 255.
 type DegreeError struct {
 	Degree int    // the offending degree or count
 	Limit  int    // the limit it exceeds
-	What   string // "total degree", "exponent" or "variables"
+	What   string // "total degree", "exponent", "variables" or "intermediate exponent"
 }
 
 // Error describes the limit exceeded.

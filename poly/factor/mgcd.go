@@ -323,14 +323,18 @@ func checkStop(ctx context.Context) {
 	}
 }
 
-// recoverStop turns an abandoned gcd into ctx's error in *err; any other
+// recoverStop turns an abandoned gcd into ctx's error in *err, and a
+// product whose exponents would pass maxExp into a *DegreeError; any other
 // panic goes on.
 func recoverStop(err *error) {
 	if r := recover(); r != nil {
-		s, ok := r.(gcdStopped)
-		if !ok {
+		switch s := r.(type) {
+		case gcdStopped:
+			*err = s.err
+		case exponentOverflow:
+			*err = &DegreeError{Degree: s.exp, Limit: maxExp, What: "intermediate exponent"}
+		default:
 			panic(r)
 		}
-		*err = s.err
 	}
 }

@@ -177,8 +177,36 @@ func mquoInt(f mpoly, c *big.Int) mpoly {
 	return h
 }
 
+// exponentOverflow is the panic of a product whose exponents would pass
+// maxExp (they would wrap around in a byte); the exported entry points
+// recover it as a *DegreeError (see recoverStop).
+type exponentOverflow struct{ exp int }
+
+// mdegs returns the largest exponent of every variable in f.
+func mdegs(f mpoly) mono {
+	var d mono
+	for _, t := range f {
+		for i, x := range t.e {
+			d[i] = max(d[i], x)
+		}
+	}
+	return d
+}
+
+// checkProductExps panics with exponentOverflow when a product of
+// polynomials whose largest exponents are a and b could hold an exponent
+// above maxExp.
+func checkProductExps(a, b mono) {
+	for i := range a {
+		if s := int(a[i]) + int(b[i]); s > maxExp {
+			panic(exponentOverflow{s})
+		}
+	}
+}
+
 // mmulTerm multiplies f by c*x^e; order is preserved.
 func mmulTerm(f mpoly, e mono, c *big.Int) mpoly {
+	checkProductExps(mdegs(f), e)
 	h := make(mpoly, len(f))
 	for i, t := range f {
 		h[i] = term{t.e.add(e), new(big.Int).Mul(t.c, c)}
@@ -198,6 +226,7 @@ func mmul(f, g mpoly) mpoly {
 	if len(g) == 1 {
 		return mmulTerm(f, g[0].e, g[0].c)
 	}
+	checkProductExps(mdegs(f), mdegs(g))
 	acc := make(map[mono]*big.Int, len(f)*len(g)/2+1)
 	t := new(big.Int)
 	for _, a := range f {

@@ -120,7 +120,9 @@ func pgroup(f ppoly, v int) grp {
 	for i := 0; i < len(f); {
 		e := f[i].e
 		e[v] = 0
-		c := make(gpoly, f[i].e[v]+1)
+		// int first: an exponent of maxExp (255) plus one overflows
+		// uint8 to an empty slice.
+		c := make(gpoly, int(f[i].e[v])+1)
 		j := i
 		for ; j < len(f); j++ {
 			ej := f[j].e

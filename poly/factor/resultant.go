@@ -39,6 +39,7 @@ var ErrResultantTooLarge = errors.New("factor: the resultant's elimination passe
 // ErrResultantTooLarge past the size bound, and those of GCD's limits
 // (32 variables, exponents of 255).
 func Resultant(ctx context.Context, a, b *poly.Poly, v int) (res *poly.Poly, err error) {
+	defer recoverStop(&err)
 	if a.IsZero() || b.IsZero() {
 		return a.Ring().Zero(), nil
 	}
@@ -73,6 +74,7 @@ func Resultant(ctx context.Context, a, b *poly.Poly, v int) (res *poly.Poly, err
 // Sylvester rows v^(n-2) a, ..., a, v^(m-2) b, ..., b, taken by Bareiss's
 // elimination as in Resultant, with the same cost and errors.
 func Subresultant1(ctx context.Context, a, b *poly.Poly, v int) (s1, s0 *poly.Poly, err error) {
+	defer recoverStop(&err)
 	p, err := newSylvesterPair(a, b, v)
 	if err != nil {
 		return nil, nil, err

@@ -358,7 +358,16 @@ func wangLiftImposed(ctx context.Context, f mpoly, v int, others []int, cfg *wan
 		H[i] = uscale(h, q)
 		C[i] = lcf
 	}
-	// prod H = lcA^r / lc(s) * s = lcA^(r-1) * f(A) / cs.
+	// prod H = lcA^r / lc(s) * s = lcA^(r-1) * f(A) / cs. When
+	// lc^(r-1)*f would hold an exponent past maxExp this point cannot
+	// be lifted here; the search goes on with Wang's own leading
+	// coefficients.
+	df, dl := mdegs(f), mdegs(lcf)
+	for i := range df {
+		if int(df[i])+(r-1)*int(dl[i]) > maxExp {
+			return nil, false, nil
+		}
+	}
 	f2 := mmul(f, mpow(lcf, r-1))
 	scale := new(big.Int).Quo(new(big.Int).Exp(lcA, big.NewInt(int64(r)), nil), cfg.s.lc())
 	want := new(big.Int).Mul(new(big.Int).Exp(lcA, big.NewInt(int64(r-1)), nil), cfg.cs)
