@@ -65,6 +65,9 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
+	if err := checkJobs(*jobs); err != nil {
+		return err
+	}
 	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyse: *analyse, Rank: *rank, Timeout: *timeout, Jobs: *jobs}
 	var err error
 	if opt.Size, err = grid.ParseSize(*size); err != nil {

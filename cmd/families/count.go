@@ -56,6 +56,9 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	if *maxSum < 4 {
 		return usagef("--max-sum must be at least 4 (a, b, d and f are at least 1)")
 	}
+	if err := checkJobs(*jobs); err != nil {
+		return err
+	}
 	// --timeout covers the whole command, planning included.
 	ctx, stop := commandContext(*timeout)
 	defer stop()

@@ -60,6 +60,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	case *sample < 0:
 		return usagef("--sample must not be negative")
 	}
+	if err := checkJobs(*jobs); err != nil {
+		return err
+	}
 	// --timeout covers the whole command, planning included.
 	ctx, stop := commandContext(*timeout)
 	defer stop()

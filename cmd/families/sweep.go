@@ -97,6 +97,9 @@ func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error
 	case o.Members > maxAsked:
 		return nil, usagef("--members %d is more than %d", o.Members, maxAsked)
 	}
+	if err := checkJobs(o.Jobs); err != nil {
+		return nil, err
+	}
 	if f.shard != "" {
 		if o.Shard, err = sweep.ParseShard(f.shard); err != nil {
 			return nil, usageError{err}
