@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/tokengrid"
@@ -38,11 +37,14 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 1 {
 		return usagef("expected one grid file, got %d arguments", fs.NArg())
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	// check has no time limit: a signal ends the reading.
+	ctx, stop := commandContext(0)
+	defer stop()
+	data, err := readInputContext(ctx, fs.Arg(0), textInput)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
-	tg, err := tokengrid.Parse(string(data))
+	tg, err := tokengrid.Parse(data)
 	if err != nil {
 		return usageError{err}
 	}

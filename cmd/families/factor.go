@@ -49,6 +49,10 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 1 {
 		return usagef("expected one polynomial or file, got %d arguments (quote the polynomial)", fs.NArg())
 	}
+	// The time limit covers the whole command: opening and reading the
+	// input, expanding powers too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
 	var text string
 	switch {
 	case fs.NArg() == 1 && fs.Arg(0) != "-":
@@ -60,27 +64,21 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 			if st.IsDir() {
 				return usagef("%s is a directory, not a polynomial or a file of them", arg)
 			}
-			b, err := os.ReadFile(arg)
-			if err != nil {
-				return usageError{err}
+			if text, err = readInputContext(ctx, arg, textInput); err != nil {
+				return err
 			}
-			text = string(b)
 		} else if errors.Is(err, os.ErrPermission) {
 			return usageError{err} // a file, but not ours to read
 		}
 	default:
-		b, err := io.ReadAll(stdin)
-		if err != nil {
+		var err error
+		if text, err = readInputContext(ctx, "-", textInput); err != nil {
 			return err
 		}
-		text = string(b)
 	}
 	if *vars != "" {
 		text = "vars: " + *vars + "\n" + stripVarsLine(text)
 	}
-	// The time limit covers the whole command: expanding powers too.
-	ctx, cancel := commandContext(*timeout)
-	defer cancel()
 	_, ps, err := poly.ParseSystemContext(ctx, text, poly.Grevlex)
 	if err != nil {
 		return parseFailure(ctx, err)

@@ -48,16 +48,17 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	text, err := readInput(fs.Args(), stdin)
+	// The time limit covers the whole command: opening and reading the
+	// input, expanding powers too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	text, err := readInput(ctx, fs.Args())
 	if err != nil {
 		return err
 	}
 	if *vars != "" {
 		text = "vars: " + *vars + "\n" + stripVarsLine(text)
 	}
-	// The time limit covers the whole command: expanding powers too.
-	ctx, cancel := commandContext(*timeout)
-	defer cancel()
 	r, F, err := poly.ParseSystemContext(ctx, text, ord)
 	if err != nil {
 		return parseFailure(ctx, err)

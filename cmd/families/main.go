@@ -253,20 +253,17 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 }
 
 // readInput returns the contents of the named file, or standard input for
-// "-" or no name.
-func readInput(args []string, stdin io.Reader) (string, error) {
+// "-" or no name, read under ctx and bounded by textInput (see
+// readInputContext).
+func readInput(ctx context.Context, args []string) (string, error) {
 	if len(args) > 1 {
 		return "", usagef("expected at most one input file, got %d", len(args))
 	}
-	if len(args) == 0 || args[0] == "-" {
-		b, err := io.ReadAll(stdin)
-		return string(b), err
+	name := "-"
+	if len(args) == 1 {
+		name = args[0]
 	}
-	b, err := os.ReadFile(args[0])
-	if err != nil {
-		return "", usageError{err}
-	}
-	return string(b), nil
+	return readInputContext(ctx, name, textInput)
 }
 
 // parseFailure classifies an error of poly's parsers: bad input (status

@@ -42,21 +42,24 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() == 0 {
 		return usagef("expected the shard files to merge")
 	}
+	// A signal stops the merge between two reads or records (and while
+	// an input is opened): the temporary file goes, --out stays as it was.
+	ctx, stop := commandContext(0)
+	defer stop()
 	var inputs []io.Reader
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		if name == "-" {
+			return usagef("merge reads shard files, not standard input")
+		}
+		f, err := openInput(ctx, name, shardInput)
 		if err != nil {
-			return usageError{err}
+			return err
 		}
 		defer f.Close()
 		inputs = append(inputs, bufio.NewReader(f))
 	}
 	var sum *sweep.Summary
 	var err error
-	// A signal stops the merge between two reads or records: the
-	// temporary file goes, --out stays as it was.
-	ctx, stop := commandContext(0)
-	defer stop()
 	if *out != "" {
 		// Only a regular file is replaced, and not while a sweep or
 		// another merge writes it.

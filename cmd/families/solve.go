@@ -76,7 +76,10 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	rules.AllowZero = *allowZero
-	text, err := readInput(fs.Args(), stdin)
+	// The time limit covers opening and reading the input too.
+	ctx, cancel := commandContext(*timeout)
+	defer cancel()
+	text, err := readInput(ctx, fs.Args())
 	if err != nil {
 		return err
 	}
@@ -84,8 +87,6 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	ctx, cancel := commandContext(*timeout)
-	defer cancel()
 	res, err := p.Solve(ctx, max(solveCountLimit, *maxList+1))
 	switch {
 	case err != nil && ctx.Err() != nil:
