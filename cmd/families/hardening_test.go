@@ -279,6 +279,7 @@ func TestTimeoutBackstop(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode: runs the binary on slow 5x5 settings")
 	}
+	familiesBinary(t) // built before the clock starts: a loaded build took 7 s
 	for _, c := range []struct{ size, ops string }{
 		{"5x5", "x+x=|x++-++-+-|-/-=|-++x/-+-/|+//=|/x--x//-+|-x/=|=========|/--="},
 		{"5x5", "+x+=|x/-/x+---|/x/=|xx+x+x+x/|//-=|--/-////+|x+x=|=========|+++="},
