@@ -13,10 +13,14 @@
 // (the talk excludes 0 and 1), a largest number of digits, and all numbers
 // distinct. A finite system has families without parameters, one per
 // rational point. Members equivalent under a symmetry of the square are
-// listed once: NewSource finds the symmetries that map every solution of the
-// setting to a solution (an exact test: the permuted equations reduce to 0
-// modulo the saturated basis), and a member is keyed by the smallest of its
-// images under them. That is the standard form's deduplication within one
+// listed once: the Source finds the symmetries that map every solution of
+// the setting to a solution, and a member is keyed by the smallest of its
+// images under them. The tests are exact: with the saturated basis, the
+// permuted equations reduce to 0 modulo it; without it (grids of more than
+// 9 numbers, whose analysis substitutes numbers), the permuted system is
+// the system again, or, when the families are every solution, the
+// permuted equations vanish identically on every family. The identity is
+// always accepted, and the symmetries kept form a group. That is the standard form's deduplication within one
 // setting at the cost of a permutation (grid.StandardForm, which also
 // rewrites operators, costs milliseconds per grid).
 package members

@@ -24,6 +24,11 @@ type Family struct {
 	Num, Den []*poly.Poly
 
 	ev *evaluator
+	// whole is set by FromSolve when its families and points are every
+	// solution of the system (no algebraic family, no irrational point):
+	// a symmetry that maps them all to solutions then maps every solution
+	// to a solution.
+	whole bool
 }
 
 // NewFamily returns the family whose number v (ring order) is num[v]/den[v]

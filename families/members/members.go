@@ -108,6 +108,10 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 	if f.AllOps && !grid.UsesAllOps(src.lines) {
 		return nil
 	}
+	autos, err := src.automorphisms(ctx)
+	if err != nil {
+		return err
+	}
 	budget := f.Budget
 	if budget <= 0 {
 		budget = DefaultBudget
@@ -156,7 +160,7 @@ func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.In
 		if vals == nil || keep != nil && !keep(vals) {
 			return true
 		}
-		k := src.key(vals)
+		k := src.key(autos, vals)
 		if seen[k] {
 			return true
 		}

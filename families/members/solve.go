@@ -17,11 +17,17 @@ import (
 // Irrational points have no integer members. Algebraic families are left
 // out too, although they may have integer members: a Family gives every
 // number as a rational function of the parameters, which an algebraic
-// family has not, so their members are not searched. Cost: O(size of the
-// formulas).
+// family has not, so their members are not searched. When nothing is left
+// out, the families record that they are the whole solution set, which
+// lets a Source without the saturated basis test the symmetries of the
+// grid against them. Cost: O(size of the formulas).
 func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 	var out []*Family
+	whole := true
 	for _, c := range res.Components {
+		if c.Family != nil && c.Family.Kind != solve.Rational {
+			whole = false
+		}
 		if f := c.Family; f != nil && f.Kind == solve.Rational {
 			num := make([]*poly.Poly, ring.NumVars())
 			den := make([]*poly.Poly, ring.NumVars())
@@ -46,6 +52,7 @@ func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 		}
 		for _, p := range c.Points {
 			if p.Class != solve.ClassRational {
+				whole = false
 				continue
 			}
 			vals := make([]*big.Rat, ring.NumVars())
@@ -62,6 +69,9 @@ func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 			}
 			out = append(out, fam)
 		}
+	}
+	for _, f := range out {
+		f.whole = whole
 	}
 	return out, nil
 }

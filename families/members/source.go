@@ -1,6 +1,7 @@
 package members
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -28,7 +29,7 @@ type Source struct {
 
 	num   []int       // ring variable -> row-major number index
 	eqs   []intPoly   // the equations over all ring variables, for exact checks
-	autos [][]int     // per automorphism: position j takes the number of position autos[k][j]
+	sym   *symmetries // the automorphisms, found once
 	lines []grid.Line // the lines of the system
 }
 
@@ -36,9 +37,13 @@ type Source struct {
 // setting's default) under convention ev, from its system, its saturated
 // reduced basis (as families.Analyze computes them) and its families.
 // It finds the symmetries of the square that map every solution of s to
-// a solution of s, by substituting permuted numbers into the equations and
-// reducing modulo the basis, so that members equivalent under one of them
-// are listed once. Cost: up to 8 normal forms per equation.
+// a solution of s (see findAutomorphisms), so that members equivalent
+// under one of them are listed once: with a basis here, by substituting
+// permuted numbers into the equations and reducing modulo the basis (up
+// to 8 normal forms per equation); with a nil basis (an analysis that
+// substituted numbers has none in all numbers), at the first member
+// search, from the system and the families then attached, which must not
+// change after it. The identity is always among them.
 func NewSource(s *grid.Setting, sel grid.LineSet, ev grid.Eval, sys *grid.System, basis []*poly.Poly, fams []*Family) (*Source, error) {
 	if sel == 0 {
 		sel = s.DefaultLines()
@@ -69,8 +74,11 @@ func NewSource(s *grid.Setting, sel grid.LineSet, ev grid.Eval, sys *grid.System
 			return nil, fmt.Errorf("members: family %d is over %s, not the system's ring", i+1, f.Ring)
 		}
 	}
-	if src.autos, err = automorphisms(s, sys, basis); err != nil {
-		return nil, err
+	src.sym = &symmetries{}
+	if basis != nil {
+		if _, err := src.automorphisms(context.Background()); err != nil {
+			return nil, err
+		}
 	}
 	return src, nil
 }
@@ -91,53 +99,6 @@ func lcmDenominators(p *poly.Poly) *big.Int {
 		l.Mul(l, new(big.Int).Quo(d, g))
 	}
 	return l
-}
-
-// automorphisms returns, besides the identity, the symmetries g of the
-// grid such that the image of every solution is a solution again: every
-// equation with its numbers permuted by g lies in the saturated ideal.
-func automorphisms(s *grid.Setting, sys *grid.System, basis []*poly.Poly) ([][]int, error) {
-	z := s.Size()
-	r := sys.Ring
-	varOf := make([]int, z.Numbers())
-	for i := range varOf {
-		varOf[i] = -1
-	}
-	for v := range r.NumVars() {
-		varOf[slices.Index(z.Names(), r.VarName(v))] = v
-	}
-	var out [][]int
-	for _, g := range grid.Symmetries(z) {
-		inv := make([]int, z.Numbers()) // inv[j]: the position whose number g carries to j
-		for i := range inv {
-			inv[g.MapNumber(z, i)] = i
-		}
-		ok := true
-		images := make([]*poly.Poly, r.NumVars())
-		for j := range inv {
-			if (varOf[j] < 0) != (varOf[inv[j]] < 0) {
-				ok = false // an absent number would move onto a present one
-				break
-			}
-			if varOf[j] >= 0 {
-				images[varOf[j]] = r.Var(varOf[inv[j]])
-			}
-		}
-		for _, e := range sys.Equations {
-			if !ok {
-				break
-			}
-			p, err := e.Poly.Compose(r, images)
-			if err != nil {
-				return nil, err
-			}
-			ok = groebner.NormalForm(p, basis).IsZero()
-		}
-		if ok {
-			out = append(out, inv)
-		}
-	}
-	return out, nil
 }
 
 // A Member is a solution of a grid in positive integers.
@@ -229,8 +190,9 @@ func (src *Source) holdsBig(x []*big.Int) bool {
 }
 
 // key returns the smallest image of the member's numbers (ring order)
-// under the automorphisms, written as text: equal keys, equivalent members.
-func (src *Source) key(vals []*big.Int) string {
+// under the automorphisms autos, written as text: equal keys, equivalent
+// members.
+func (src *Source) key(autos [][]int, vals []*big.Int) string {
 	z := src.Setting.Size()
 	pos := make([]*big.Int, z.Numbers())
 	for v, i := range src.num {
@@ -238,7 +200,7 @@ func (src *Source) key(vals []*big.Int) string {
 	}
 	var best []*big.Int
 	img := make([]*big.Int, len(pos))
-	for _, inv := range src.autos {
+	for _, inv := range autos {
 		for j := range img {
 			img[j] = pos[inv[j]]
 		}
