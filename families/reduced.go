@@ -2,7 +2,6 @@ package families
 
 import (
 	"context"
-	"errors"
 
 	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
@@ -11,12 +10,11 @@ import (
 
 // analyzeReduced analyses the system through its Reduction (numbers
 // eliminated by substitution): the saturated basis, class, dimension and
-// families of the remaining system, the families then written in all
-// numbers and verified against the original system (solve.Reduction.Lift).
-// A finite system, or a decomposition with an algebraic family or points,
-// goes on to the saturated basis in all numbers, from the remaining basis
-// and the pivot equations, which is cheap in the zero-dimensional case and
-// the exact path for the rest; its report is then the unreduced one.
+// decomposition of the remaining system, whose components are then written
+// in all numbers in their canonical form (solve.Reduction.Canonical). A
+// finite system goes on to the saturated basis in all numbers, from the
+// remaining basis and the pivot equations, which is cheap in the
+// zero-dimensional case; its report is then the unreduced one.
 func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt Options) {
 	sys := r.system
 	for _, e := range red.Eliminated {
@@ -59,29 +57,22 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 	res := red.Free()
 	if len(red.F) > 0 {
 		var err error
-		// LiftContext below substitutes every family into the original
-		// system, which SolveCases would otherwise do first for red.F.
+		// Canonical below writes every family in all numbers and verifies
+		// it against the original system, which SolveCases would otherwise
+		// do first for red.F.
 		res, err = solve.SolveCases(ctx, red.F, red.Nonzero, G, solve.Options{Limits: opt.Limits, CallerVerifies: true})
-		if errors.Is(err, solve.ErrNotRational) {
-			r.full(ctx, red, G, opt)
-			return
-		}
 		if err != nil {
 			r.fail(err, "families: ")
 			return
 		}
 	}
 	r.stage(opt, "families in all numbers")
-	lifted, ok, err := red.LiftContext(ctx, res, sys.Polys(), sys.Nonzero)
+	canon, err := red.Canonical(ctx, res, G, sys.Polys(), sys.Nonzero, solve.Options{Limits: opt.Limits})
 	if err != nil {
 		r.fail(err, "families: ")
 		return
 	}
-	if ok {
-		r.setResult(ctx, lifted)
-		return
-	}
-	r.full(ctx, red, G, opt)
+	r.setResult(ctx, canon)
 }
 
 // full computes the saturated basis in all numbers from the remaining

@@ -49,7 +49,7 @@ var ErrNotRational = errors.New("solve: a case is not a rational family")
 // results are verified, and their components may be written differently.
 func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Options) (*Result, error) {
 	if opt.MaxCases == 0 {
-		opt.MaxCases = 4096
+		opt.MaxCases = MaxCases
 	}
 	// The strategies share a context that the first result cancels: the
 	// other strategy must not keep a core while that result is verified.

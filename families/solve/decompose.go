@@ -23,6 +23,8 @@ type component struct {
 	prime  bool  // primality proved (always, unless a search gave up)
 	degree int   // dimension 0: the number of points; otherwise the degree over Q(indep)
 	zero   *zeroDim
+	// solved: the component as Solve solved it (Canonical keeps it)
+	solved *Component
 }
 
 // A decomposer runs the factorizing decomposition of one system.

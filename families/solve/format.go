@@ -164,7 +164,7 @@ func FormatPoly(p *poly.Poly, s Style) string {
 // of 4x4 grids (degree 23 in 5 numbers): factoring one of those took a
 // quarter of a second, a quarter of the whole analysis, for a form that is
 // hard to read either way. A degree, unlike a time, gives the same text
-// on every machine; factorTimeout only guards against a pathological input.
+// on every machine.
 const maxFormatDegree = 16
 
 // shownFactors remembers the factorizations made for display, by the text
@@ -179,8 +179,10 @@ var shownFactors = struct {
 
 const maxShownFactors = 1 << 12
 
-// displayFactors returns the factorization of p for display within ctx
-// and factorTimeout; ok is false when p is to be written expanded.
+// displayFactors returns the factorization of p for display within ctx;
+// ok is false when p is to be written expanded. No clock of its own bounds
+// it: the text of a result must not depend on the machine's speed, and
+// maxFormatDegree keeps the factorizations small.
 func displayFactors(ctx context.Context, p *poly.Poly) (fz *factor.Factorization, ok bool) {
 	key := p.String()
 	shownFactors.Lock()
@@ -189,9 +191,7 @@ func displayFactors(ctx context.Context, p *poly.Poly) (fz *factor.Factorization
 	if seen {
 		return fz, fz != nil
 	}
-	fctx, cancel := context.WithTimeout(ctx, factorTimeout)
-	defer cancel()
-	f, err := factor.Factor(fctx, p)
+	f, err := factor.Factor(ctx, p)
 	if err != nil && ctx.Err() != nil {
 		return nil, false // not remembered: another call may have the time
 	}

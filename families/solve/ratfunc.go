@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"runtime"
-	"time"
 
 	"github.com/families-project/families/internal/parallel"
 	"github.com/families-project/families/poly"
@@ -26,11 +25,12 @@ func newRatFunc(num, den *poly.Poly) ratFunc {
 }
 
 // cancelCommonContext divides num and den by their gcd, computed within
-// ctx and factorTimeout; past either they are left as they are (not in
-// lowest terms, still exact). Factoring den instead (as this did before)
-// cost seconds on the products of powers that a composition of families
-// makes; a gcd that is not trivial can cost more (a 5x5 grid's: past
-// 80 s), hence the bounds.
+// ctx; when ctx ends first they are left as they are (not in lowest terms,
+// still exact), and the caller reports ctx's error. Factoring den instead
+// (as this did before) cost seconds on the products of powers that a
+// composition of families makes. No clock bounds the gcd (a 5x5 grid's
+// took past 80 s once): the lowest terms are part of the answer, which
+// must not depend on the machine's speed.
 func cancelCommonContext(ctx context.Context, num, den *poly.Poly) (*poly.Poly, *poly.Poly) {
 	g, ok := commonFactor(ctx, num, den)
 	if !ok {
@@ -39,24 +39,18 @@ func cancelCommonContext(ctx context.Context, num, den *poly.Poly) (*poly.Poly, 
 	return exactQuo(num, g), exactQuo(den, g)
 }
 
-// commonFactor returns gcd(a, b) within ctx and factorTimeout, and false
-// when it is a constant or was not found in time.
+// commonFactor returns gcd(a, b) within ctx, and false when it is a
+// constant or ctx ended first.
 func commonFactor(ctx context.Context, a, b *poly.Poly) (*poly.Poly, bool) {
 	if a.IsConst() || b.IsConst() {
 		return nil, false
 	}
-	ctx, cancel := context.WithTimeout(ctx, factorTimeout)
-	defer cancel()
 	g, err := factor.GCDContext(ctx, a, b)
 	if err != nil || g.IsConst() {
 		return nil, false
 	}
 	return g, true
 }
-
-// factorTimeout bounds a factorization or gcd made for the form of a
-// result, not for its truth.
-const factorTimeout = 10 * time.Second
 
 // newRatFuncContext is newRatFunc whose gcd stops when ctx is done, and
 // then ctx's error.

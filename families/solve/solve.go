@@ -46,9 +46,16 @@ type Result struct {
 // A Component is a component of the solutions of a system with its
 // nonzero conditions: the zeros of a prime ideal when Irreducible is set.
 type Component struct {
-	// Basis is the reduced grevlex basis of the component's ideal.
-	Basis     []*poly.Poly
-	Dimension int
+	// Basis is the reduced grevlex basis of the component's ideal, unless
+	// BasisOverParameters is set.
+	Basis []*poly.Poly
+	// BasisOverParameters reports a rational family's Basis written by
+	// Reduction.Canonical: the reduced Gröbner basis of its prime ideal
+	// over the field of its parameters, den x - num for every other
+	// number of the remaining system, which names the component as its
+	// grevlex basis would, at a fraction of the cost.
+	BasisOverParameters bool
+	Dimension           int
 	// Irreducible reports that the decomposition proved the ideal prime,
 	// so that the component is irreducible. It is false only for a
 	// component of positive dimension whose proof gave up (an extension
@@ -113,7 +120,7 @@ func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, 
 		opt.Digits = 50
 	}
 	if opt.MaxCases == 0 {
-		opt.MaxCases = 4096
+		opt.MaxCases = MaxCases
 	}
 	if opt.Limits.Timeout > 0 {
 		var cancel context.CancelFunc

@@ -1,0 +1,551 @@
+package solve
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/poly"
+)
+
+// The canonical form of a decomposition. The strategies that find the
+// components (Solve's bases in block orders, SolveCases's substitutions and
+// case splits, raced for speed) reach them by different routes and write
+// them differently: one route gives a family in the parameters g, h, p,
+// another the same family in g, h, n, a third a part of the closure of a
+// larger family as a family of its own. The canonical form removes the
+// route, so that the answer is a function of the system alone:
+//
+//   - a rational family is written in the parameters that its component
+//     determines: among the first maxCanonicalChoices sets U of numbers,
+//     in lexicographic order, over which the component is rational (every
+//     number a rational function of U), the one with the simplest
+//     formulas. Whether a component is rational over U does not depend on
+//     how it was found, and over such a U the formulas are unique;
+//   - a component that another contains is dropped, and so is a repeated
+//     one;
+//   - the components are sorted by dimension, degree and formulas (or
+//     basis).
+
+// maxCanonicalChoices bounds the sets of parameters among which a
+// rational family's are chosen, and maxCanonicalTries the inversions
+// tried to find them (one small basis each): a 4x4 grid's family of
+// dimension 6 in 8 remaining numbers has 28 subsets, a 5x5 grid's up to
+// thousands.
+const (
+	maxCanonicalChoices = 4
+	maxCanonicalTries   = 256
+)
+
+// A choice is one set of parameters U of a rational family with the
+// formulas of every number over it.
+type choice struct {
+	U    []int
+	vals []ratFunc
+	rank int // 0 polynomial, 1 rational
+	size int // terms
+	deg  int // total degrees
+	at   int // position in the lexicographic order
+}
+
+func (a *choice) cmp(b *choice) int {
+	return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.size, b.size), cmp.Compare(a.deg, b.deg),
+		cmp.Compare(a.at, b.at))
+}
+
+// canonicalRational returns the rational family f, whose numbers are those
+// of d's ring, in its canonical parameters with its formulas over them.
+// Cost: a Jacobian test per subset scanned and, per subset that passes it,
+// one basis in the numbers that the new parameters replace.
+func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
+	n := d.ring.NumVars()
+	vals := make([]ratFunc, n)
+	var V []int
+	for _, v := range f.Values {
+		x, ok := d.ring.VarIndex(v.Name)
+		if !ok {
+			return nil, fmt.Errorf("%w: family number %s is not a number of %s", ErrInternal, v.Name, d.ring)
+		}
+		rf, err := (ratFunc{v.Num, v.Den}).toRing(d.ring)
+		if err != nil {
+			return nil, err
+		}
+		vals[x] = rf
+		if v.Parameter {
+			V = append(V, x)
+		}
+	}
+	slices.Sort(V)
+	if len(V) == 0 || len(V) == n {
+		return f, nil
+	}
+	jac := newJacobian(vals, V)
+	var best *choice
+	found, tries, at := 0, 0, 0
+	for U := range combinations(n, len(V)) {
+		if err := d.ctx.Err(); err != nil {
+			return nil, limitErr(err)
+		}
+		at++
+		if !slices.Equal(U, V) && !jac.birational(U) {
+			continue
+		}
+		if tries++; tries > maxCanonicalTries {
+			break
+		}
+		ch, err := d.invert(vals, V, U)
+		if err != nil {
+			return nil, err
+		}
+		if ch == nil {
+			continue
+		}
+		ch.at = at
+		if best == nil || ch.cmp(best) < 0 {
+			best = ch
+		}
+		if found++; found == maxCanonicalChoices {
+			break
+		}
+	}
+	if best == nil {
+		return nil, fmt.Errorf("%w: a rational family is not rational over any set of its numbers", ErrInternal)
+	}
+	out := &Family{Kind: Rational, Polynomial: best.rank == 0, Degree: 1}
+	for _, u := range best.U {
+		out.Parameters = append(out.Parameters, d.ring.VarName(u))
+	}
+	for x := range n {
+		out.Values = append(out.Values, &Value{Name: d.ring.VarName(x), Parameter: slices.Contains(best.U, x),
+			Num: best.vals[x].num, Den: best.vals[x].den, Degree: 1})
+	}
+	return out, nil
+}
+
+// invert returns the formulas of every number over U, given those over V
+// (vals), when the family is rational over U; nil when it is not (U not
+// free, or an extension of degree above 1). A fixed fiber of the map from
+// V to U decides first (fiberIsPoint); the formulas then come from a path
+// of single exchanges (exchangePath) or, when none exists, from the
+// equations u den_u(V) - num_u(V) = 0 of U \ V solved for W = V \ U in a
+// block order over Q(U) (solveOver).
+func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
+	ch := &choice{U: U}
+	if slices.Equal(U, V) {
+		ch.vals = vals
+	} else {
+		var W, E []int
+		for _, v := range V {
+			if !slices.Contains(U, v) {
+				W = append(W, v)
+			}
+		}
+		for _, u := range U {
+			if !slices.Contains(V, u) {
+				E = append(E, u)
+			}
+		}
+		if ok, err := d.fiberIsPoint(vals, V, U, W); err != nil || !ok {
+			return nil, err
+		}
+		got, err := d.exchangePath(vals, V, W, E, 0)
+		if err != nil {
+			return nil, err
+		}
+		if got == nil {
+			if got, err = d.solveOver(vals, V, U, W); err != nil || got == nil {
+				return nil, err
+			}
+		}
+		ch.vals = got
+	}
+	for x, v := range ch.vals {
+		if slices.Contains(U, x) {
+			continue
+		}
+		if !v.isPoly() {
+			ch.rank = 1
+		}
+		ch.size += v.size()
+		ch.deg += v.num.TotalDegree() + v.den.TotalDegree()
+	}
+	return ch, nil
+}
+
+// maxExchanges bounds the single exchanges that exchangePath tries.
+const maxExchanges = 64
+
+// exchangePath returns the formulas over V with the numbers of W replaced
+// by those of E one at a time, each exchange of w for e taken only when
+// e's formula has degree 1 in w (then w is a rational function of e and
+// the other parameters, and the map is birational: Lüroth); nil when no
+// order of exchanges allows it. Cost: per exchange, a composition of every
+// formula.
+func (d *decomposer) exchangePath(vals []ratFunc, V, W, E []int, tried int) ([]ratFunc, error) {
+	if len(W) == 0 {
+		return vals, nil
+	}
+	for _, w := range W {
+		for _, e := range E {
+			if tried++; tried > maxExchanges {
+				return nil, nil
+			}
+			f := vals[e]
+			if max(f.num.Degree(w), f.den.Degree(w)) != 1 {
+				continue
+			}
+			next, err := d.exchange(vals, w, e)
+			if err != nil || next == nil {
+				return nil, err
+			}
+			V2 := slices.Sorted(slices.Values(append(slices.DeleteFunc(slices.Clone(V), func(v int) bool { return v == w }), e)))
+			out, err := d.exchangePath(next, V2, without1(W, w), without1(E, e), tried)
+			if err != nil || out != nil {
+				return out, err
+			}
+		}
+	}
+	return nil, nil
+}
+
+func without1(xs []int, x int) []int {
+	return slices.DeleteFunc(slices.Clone(xs), func(y int) bool { return y == x })
+}
+
+// exchange makes e a parameter in place of w, where e = (n1 w + n0) /
+// (d1 w + d0) with n_i, d_i free of w: w = (n0 - e d0) / (e d1 - n1), and
+// every formula is composed with it. nil when that denominator vanishes.
+func (d *decomposer) exchange(vals []ratFunc, w, e int) ([]ratFunc, error) {
+	f := vals[e]
+	n1, n0 := coefficientOf(f.num, w, 1), coefficientOf(f.num, w, 0)
+	d1, d0 := coefficientOf(f.den, w, 1), coefficientOf(f.den, w, 0)
+	ev := d.ring.Var(e)
+	den := new(poly.Poly).Sub(new(poly.Poly).Mul(ev, d1), n1)
+	if den.IsZero() {
+		return nil, nil
+	}
+	wv, err := newRatFuncContext(d.ctx, new(poly.Poly).Sub(n0, new(poly.Poly).Mul(ev, d0)), den)
+	if err != nil {
+		return nil, limitErr(err)
+	}
+	at := make([]ratFunc, len(vals))
+	for v := range at {
+		at[v] = ratPoly(d.ring.Var(v))
+	}
+	at[w] = wv
+	out := make([]ratFunc, len(vals))
+	for x := range vals {
+		switch x {
+		case e:
+			out[x] = ratPoly(ev)
+		case w:
+			out[x] = wv
+		default:
+			if out[x], err = composeRat(d.ctx, vals[x], at); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// composeRat returns f with every number v replaced by at[v].
+func composeRat(ctx context.Context, f ratFunc, at []ratFunc) (ratFunc, error) {
+	num, err := evalRatContext(ctx, f.num, at)
+	if err != nil {
+		return ratFunc{}, limitErr(err)
+	}
+	den, err := evalRatContext(ctx, f.den, at)
+	if err != nil {
+		return ratFunc{}, limitErr(err)
+	}
+	if den.num.IsZero() {
+		return ratFunc{}, fmt.Errorf("%w: a denominator vanishes on a family", ErrInternal)
+	}
+	out, err := num.quoContext(ctx, den)
+	if err != nil {
+		return ratFunc{}, limitErr(err)
+	}
+	return out, nil
+}
+
+// solveOver returns the formulas over U by a basis in the block order of
+// W over U of the equations u den_u(V) - num_u(V) = 0 (u in U \ V),
+// saturated by their denominators when the basis alone has more than the
+// one general solution; nil when the degree over Q(U) is not 1.
+func (d *decomposer) solveOver(vals []ratFunc, V, U, W []int) ([]ratFunc, error) {
+	var names []string
+	for _, v := range slices.Concat(W, U) {
+		names = append(names, d.ring.VarName(v))
+	}
+	br, err := poly.NewRing(names, poly.Block(len(W)))
+	if err != nil {
+		return nil, err
+	}
+	var eqs, dens []*poly.Poly
+	for _, u := range U {
+		if slices.Contains(V, u) {
+			continue
+		}
+		e := new(poly.Poly).Sub(new(poly.Poly).Mul(vals[u].den, d.ring.Var(u)), vals[u].num)
+		be, err := e.ToRing(br)
+		if err != nil {
+			return nil, err
+		}
+		eqs = append(eqs, be)
+		if !vals[u].den.IsConst() {
+			bd, err := vals[u].den.ToRing(br)
+			if err != nil {
+				return nil, err
+			}
+			dens = append(dens, bd)
+		}
+	}
+	B, err := groebner.Basis(d.ctx, eqs, d.lim)
+	if err != nil {
+		return nil, err
+	}
+	bb := &blockBasis{main: d.ring, ring: br, xs: W, us: U, basis: B}
+	// The true general point is a solution over Q(U), so a basis of
+	// degree 1 has found it; a larger degree may count solutions where a
+	// denominator vanishes with its numerator, which the saturation
+	// removes.
+	if e, ok := bb.extensionDegree(); !ok || e != 1 {
+		for _, q := range dens {
+			if isUnit(B) {
+				return nil, nil
+			}
+			if B, err = groebner.Saturate(d.ctx, B, q, d.lim); err != nil {
+				return nil, err
+			}
+		}
+		if isUnit(B) {
+			return nil, nil
+		}
+		bb.basis = B
+		if e, ok := bb.extensionDegree(); !ok || e != 1 {
+			return nil, nil
+		}
+	}
+	sol, ok := bb.rational()
+	if !ok {
+		return nil, fmt.Errorf("%w: no rational formulas from a basis of degree 1", ErrInternal)
+	}
+	at := make([]ratFunc, len(vals))
+	for v := range at {
+		at[v] = ratPoly(d.ring.Var(v))
+	}
+	for _, w := range W {
+		at[w] = sol[w]
+	}
+	out := make([]ratFunc, len(vals))
+	for x := range vals {
+		switch {
+		case slices.Contains(U, x):
+			out[x] = ratPoly(d.ring.Var(x))
+		case slices.Contains(W, x):
+			out[x] = sol[x]
+		default:
+			if out[x], err = composeRat(d.ctx, vals[x], at); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// fiberIsPoint reports whether the map from the family's parameters V to
+// the numbers U has one point in its fiber over the image of a fixed
+// point v0: the numbers W = V \ U solved from u den_u(V) = u(v0) den_u(V)
+// ... with the other parameters at v0, saturated by the denominators
+// there. A map of degree 1 passes unless v0 lies on a proper subvariety;
+// one of higher degree never does, and invert confirms every pass exactly.
+// Cost: a basis in the |W| numbers with rational coefficients.
+func (d *decomposer) fiberIsPoint(vals []ratFunc, V, U, W []int) (bool, error) {
+	n := d.ring.NumVars()
+	x0 := make([]*big.Rat, n)
+	for i := range x0 {
+		// A fixed point away from small coordinates, where grid formulas
+		// have their special values.
+		x0[i] = big.NewRat(int64(1009+7919*i+104729*(i*i%13)), int64(3+i%5))
+	}
+	var names []string
+	for _, w := range W {
+		names = append(names, d.ring.VarName(w))
+	}
+	wr, err := poly.NewRing(names, poly.Grevlex)
+	if err != nil {
+		return false, err
+	}
+	images := make([]*poly.Poly, n)
+	for v := range n {
+		if j := slices.Index(W, v); j >= 0 {
+			images[v] = wr.Var(j)
+		} else {
+			images[v] = wr.Const(x0[v])
+		}
+	}
+	var eqs, dens []*poly.Poly
+	for _, u := range U {
+		if slices.Contains(V, u) {
+			continue
+		}
+		u0, ok := vals[u].eval(x0)
+		if !ok {
+			return false, nil // v0 is a pole: not decided, not taken
+		}
+		num, err := vals[u].num.Compose(wr, images)
+		if err != nil {
+			return false, err
+		}
+		den, err := vals[u].den.Compose(wr, images)
+		if err != nil {
+			return false, err
+		}
+		eqs = append(eqs, new(poly.Poly).Sub(new(poly.Poly).Scale(den, u0), num))
+		if !den.IsConst() {
+			dens = append(dens, den)
+		}
+	}
+	G, err := groebner.Basis(d.ctx, eqs, d.lim)
+	if err != nil {
+		return false, err
+	}
+	for _, q := range dens {
+		if isUnit(G) {
+			return false, nil
+		}
+		if G, err = groebner.Saturate(d.ctx, G, q, d.lim); err != nil {
+			return false, err
+		}
+	}
+	k, ok := groebner.Degree(G, 2)
+	return ok && k == 1, nil
+}
+
+// familyKey is the text of a family's formulas: equal for two rational
+// families in their canonical parameters exactly when they are one
+// component.
+func familyKey(f *Family) string {
+	var sb strings.Builder
+	sb.WriteString(strings.Join(f.Parameters, ","))
+	for _, v := range f.Values {
+		sb.WriteByte(';')
+		switch {
+		case v.Degree > 1:
+			sb.WriteString(v.MinPoly.String())
+		case v.Num != nil:
+			sb.WriteString(FormatRational(v.Num, v.Den, Singular))
+		}
+	}
+	return sb.String()
+}
+
+// graphEquations returns den x - num for every number x of the rational
+// family f that is not a parameter: the reduced Gröbner basis, over the
+// field of f's parameters, of its component's prime ideal, with the
+// denominators cleared.
+func graphEquations(f *Family) []*poly.Poly {
+	var out []*poly.Poly
+	for _, v := range f.Values {
+		if v.Parameter {
+			continue
+		}
+		r := v.Num.Ring()
+		out = append(out, new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den, r.VarNamed(v.Name)), v.Num))
+	}
+	return out
+}
+
+// insideGraph reports whether it proves that the rational family a lies
+// in the closure of the rational family b: every graph equation of b
+// vanishes on a, and no denominator of b does, so that a's general point
+// is a point of b's parametrization. false is not a proof of the
+// contrary: a may still lie where b's denominators vanish.
+func insideGraph(ctx context.Context, a, b *Family) (bool, error) {
+	avals := familyValues(a)
+	for _, v := range b.Values {
+		if v.Parameter {
+			continue
+		}
+		den, err := substRational(ctx, v.Den, avals)
+		if err != nil {
+			return false, limitErr(err)
+		}
+		if den.IsZero() {
+			return false, nil
+		}
+		r := v.Num.Ring()
+		eq := new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den, r.VarNamed(v.Name)), v.Num)
+		res, err := substRational(ctx, eq, avals)
+		if err != nil {
+			return false, limitErr(err)
+		}
+		if !res.IsZero() {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// insideBasis reports whether the rational family a lies in the zeros of
+// the ideal with basis P: every element vanishes on it (exact).
+func insideBasis(ctx context.Context, a *Family, P []*poly.Poly) (bool, error) {
+	avals := familyValues(a)
+	for _, p := range P {
+		res, err := substRational(ctx, p, avals)
+		if err != nil {
+			return false, limitErr(err)
+		}
+		if !res.IsZero() {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// basisInsideGraph reports whether it proves that the component with
+// prime P lies in the closure of the rational family b: b's graph
+// equations lie in P and none of its denominators does.
+func basisInsideGraph(P []*poly.Poly, b *Family) (bool, error) {
+	r := P[0].Ring()
+	for _, v := range b.Values {
+		if v.Parameter {
+			continue
+		}
+		den, err := v.Den.ToRing(r)
+		if err != nil {
+			return false, err
+		}
+		if groebner.IsMember(den, P) {
+			return false, nil
+		}
+	}
+	for _, g := range graphEquations(b) {
+		h, err := g.ToRing(r)
+		if err != nil {
+			return false, err
+		}
+		if !groebner.IsMember(h, P) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// familyValues returns the formulas of a rational family indexed by the
+// numbers of its ring.
+func familyValues(f *Family) []ratFunc {
+	r := f.Values[0].Num.Ring()
+	vals := make([]ratFunc, r.NumVars())
+	for _, v := range f.Values {
+		if x, ok := r.VarIndex(v.Name); ok {
+			vals[x] = ratFunc{v.Num, v.Den}
+		}
+	}
+	return vals
+}
