@@ -33,6 +33,8 @@ type Options struct {
 	// seconds. Solve ignores it: its families are checked as they are
 	// made.
 	CallerVerifies bool
+	// strategy selects SolveCases's strategies (tests only).
+	strategy strategy
 }
 
 // A Result is the decomposition of a system into components.

@@ -190,6 +190,9 @@ const quickBudget = 25 * time.Millisecond
 // is false when the budget ran out first (and the caller's context has
 // not).
 func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool, err error) {
+	if c.opt.strategy == splitAlways {
+		return nil, false, nil
+	}
 	ctx, cancel := context.WithTimeout(c.ctx, quickBudget)
 	defer cancel()
 	G, err = c.bases.saturated(ctx, F, nonzero, c.opt.Limits)
