@@ -117,9 +117,16 @@ type FamilyReport struct {
 	// MinimalPolynomials holds the numbers of degree >= 2 over the
 	// parameters.
 	MinimalPolynomials map[string]MinimalPolynomial `json:"minimal_polynomials,omitempty"`
-	// Basis is the reduced grevlex basis of the family's component: a
-	// prime ideal unless NotProvedIrreducible is set.
+	// Basis names the family's component: the reduced grevlex basis of its
+	// prime ideal (unless NotProvedIrreducible is set), in the remaining
+	// numbers when the report has Substituted; or, when
+	// BasisOverParameters is set, the reduced Gröbner basis of that prime
+	// over the field of the parameters, den*x - num for every remaining
+	// number x that is not a parameter.
 	Basis []string `json:"basis"`
+	// BasisOverParameters reports the second form of Basis, which a
+	// rational family of a substituted analysis has (solve.Component).
+	BasisOverParameters bool `json:"basis_over_parameters,omitempty"`
 	// NotProvedIrreducible reports that the decomposition gave up proving
 	// the component prime (its primality test needs an extension of too
 	// high a degree), so the family may be a union of several; the family
@@ -322,7 +329,7 @@ func familyReport(ctx context.Context, c *solve.Component) FamilyReport {
 	fr := FamilyReport{
 		Parameters: f.Parameters, Solution: map[string]string{}, Kind: string(f.Kind),
 		Polynomial: f.Polynomial, Dimension: c.Dimension, Degree: f.Degree,
-		NotProvedIrreducible: !c.Irreducible,
+		NotProvedIrreducible: !c.Irreducible, BasisOverParameters: c.BasisOverParameters,
 	}
 	for _, v := range f.Values {
 		fr.Solution[v.Name] = v.FormatContext(ctx, solve.Singular)
