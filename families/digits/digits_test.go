@@ -23,7 +23,7 @@ func loadPuzzle(t testing.TB, name string) (*Puzzle, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Parse(strings.NewReader(string(data)))
+	p, err := parsePuzzle(strings.NewReader(string(data)))
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -111,7 +111,7 @@ func mustLines(t testing.TB, lines ...string) []Line {
 	t.Helper()
 	var ls []Line
 	for _, s := range lines {
-		l, err := ParseLine(s)
+		l, err := parseLine(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,20 +263,20 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 	for _, s := range []string{"", "AB", "A +", "A + + B", "A % B", "05 = A", "A = ?"} {
-		if _, err := ParseLine(s); err == nil {
-			t.Errorf("ParseLine(%q): no error", s)
+		if _, err := parseLine(s); err == nil {
+			t.Errorf("parseLine(%q): no error", s)
 		}
 	}
 	for _, s := range []string{"", "# only a comment", "eval: sideways\nA = B", "digits: 9-1\nA = B",
 		"digits: 1x\nA = B", "digits: 11\nA = B", "repeat: maybe\nA = B", "A = B\nA +"} {
-		if _, err := Parse(strings.NewReader(s)); err == nil {
-			t.Errorf("Parse(%q): no error", s)
+		if _, err := parsePuzzle(strings.NewReader(s)); err == nil {
+			t.Errorf("parsePuzzle(%q): no error", s)
 		}
 	}
 }
 
 func TestParse(t *testing.T) {
-	p, err := Parse(strings.NewReader("# c\neval: ltr\ndigits: 1-9\nrepeat: yes\nA − B × C = 3 # trailing\nAB ÷ C : D * 1 = 2\n"))
+	p, err := parsePuzzle(strings.NewReader("# c\neval: ltr\ndigits: 1-9\nrepeat: yes\nA − B × C = 3 # trailing\nAB ÷ C : D * 1 = 2\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,7 +354,7 @@ func TestParseLineOps(t *testing.T) {
 		{"A × B − C ÷ D = E", []grid.Op{grid.Mul, grid.Sub, grid.Div, grid.Eq}},
 		{"A * B : C + D = E", []grid.Op{grid.Mul, grid.Div, grid.Add, grid.Eq}},
 	} {
-		l, err := ParseLine(tc.line)
+		l, err := parseLine(tc.line)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.line, err)
 		}
@@ -363,7 +363,7 @@ func TestParseLineOps(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"A . B = C", "A _ B = C", "A ? B = C", "A ++ B = C"} {
-		if _, err := ParseLine(bad); err == nil || !strings.Contains(err.Error(), "unknown operator") {
+		if _, err := parseLine(bad); err == nil || !strings.Contains(err.Error(), "unknown operator") {
 			t.Errorf("%q: error %v, want an unknown operator", bad, err)
 		}
 	}

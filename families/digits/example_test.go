@@ -3,25 +3,22 @@ package digits_test
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/families-project/families/families/digits"
 )
 
 // Wolf's puzzle P1: its rows, columns and diagonals as lines.
 func Example() {
-	p, err := digits.Parse(strings.NewReader(`
-		AB x C = DEA
-		AB x B = EF
-		BC x A = EF
-		AB + AB = BC
-		C / B = A
-		DEA - EF = EF
-		DEA / B = BC
-	`))
-	if err != nil {
-		panic(err)
-	}
+	line := func(words []string, ops ...digits.Op) digits.Line { return digits.Line{Words: words, Ops: ops} }
+	p := &digits.Puzzle{Lines: []digits.Line{
+		line([]string{"AB", "C", "DEA"}, digits.Mul, digits.Eq),
+		line([]string{"AB", "B", "EF"}, digits.Mul, digits.Eq),
+		line([]string{"BC", "A", "EF"}, digits.Mul, digits.Eq),
+		line([]string{"AB", "AB", "BC"}, digits.Add, digits.Eq),
+		line([]string{"C", "B", "A"}, digits.Div, digits.Eq),
+		line([]string{"DEA", "EF", "EF"}, digits.Sub, digits.Eq),
+		line([]string{"DEA", "B", "BC"}, digits.Div, digits.Eq),
+	}}
 	r, err := p.Solve(context.Background(), 2) // a limit of 2 decides uniqueness
 	if err != nil {
 		panic(err)
@@ -39,18 +36,20 @@ func Example() {
 
 // The Migros cross-math: strictly left to right, digits 1 to 9 each once.
 func ExamplePuzzle_Solve_leftToRight() {
-	var lines []digits.Line
-	for _, s := range []string{
-		"A - B x C = 3", "D + F x G = 20", "H + K + M = 20",
-		"A - D + H = 13", "B + F / K = 1", "C x G x M = 20",
-	} {
-		l, err := digits.ParseLine(s)
-		if err != nil {
-			panic(err)
-		}
-		lines = append(lines, l)
+	line := func(words []string, ops ...digits.Op) digits.Line { return digits.Line{Words: words, Ops: ops} }
+	const add, sub, mul, div, eq = digits.Add, digits.Sub, digits.Mul, digits.Div, digits.Eq
+	p := &digits.Puzzle{
+		Lines: []digits.Line{
+			line([]string{"A", "B", "C", "3"}, sub, mul, eq),
+			line([]string{"D", "F", "G", "20"}, add, mul, eq),
+			line([]string{"H", "K", "M", "20"}, add, add, eq),
+			line([]string{"A", "D", "H", "13"}, sub, add, eq),
+			line([]string{"B", "F", "K", "1"}, add, div, eq),
+			line([]string{"C", "G", "M", "20"}, mul, mul, eq),
+		},
+		Eval:   digits.LTR,
+		Digits: []int{1, 2, 3, 4, 5, 6, 7, 8, 9},
 	}
-	p := &digits.Puzzle{Lines: lines, Eval: digits.LTR, Digits: []int{1, 2, 3, 4, 5, 6, 7, 8, 9}}
 	r, err := p.Solve(context.Background(), 0)
 	if err != nil {
 		panic(err)

@@ -10,9 +10,11 @@ import (
 	"time"
 )
 
-// FuzzParse feeds arbitrary text to Parse and, when it is a small puzzle,
-// checks Solve against BruteForce: no input may panic, and the two must
-// agree whenever both finish.
+// FuzzParse feeds arbitrary text to the line format of the golden puzzles
+// (parsePuzzle) and, when it is a small puzzle, checks Solve against
+// BruteForce: no input may panic, and the two must agree whenever both
+// finish. The token grids that the command reads are fuzzed by
+// FuzzParseGrid in families/puzzle.
 func FuzzParse(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(puzzleDir, "*.txt"))
 	for _, name := range files {
@@ -27,7 +29,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := Parse(strings.NewReader(s))
+		p, err := parsePuzzle(strings.NewReader(s))
 		if err != nil {
 			return
 		}

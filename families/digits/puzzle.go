@@ -63,45 +63,18 @@ const (
 	Eq  = grid.Eq
 )
 
-// parseOp reads an operator word with grid.ParseOp: + - x / = and their
-// aliases (* × for x, : ÷ for /, the typographic minus −). Cost O(1).
-func parseOp(s string) (Op, error) {
-	r, n := utf8.DecodeRuneInString(s)
-	if o, ok := grid.ParseOp(r); ok && n == len(s) && o != grid.Absent && o != grid.Any {
-		return o, nil
-	}
-	return 0, fmt.Errorf("unknown operator %q", s)
-}
+// Eval is an evaluation convention for a line: the type of families/grid,
+// whose String gives "precedence" or "ltr".
+type Eval = grid.Eval
 
-// Eval is an evaluation convention for a line.
-type Eval int
-
+// The conventions.
 const (
 	// Precedence lets x and / bind tighter than + and -, each level left to
 	// right: 2 - 4 / 2 = 0 (Wolf 2010).
-	Precedence Eval = iota
+	Precedence = grid.Precedence
 	// LTR evaluates strictly left to right: 9 - 6 x 1 = 3 (the Migros cross-math).
-	LTR
+	LTR = grid.LeftToRight
 )
-
-// String returns "precedence" or "ltr".
-func (e Eval) String() string {
-	if e == LTR {
-		return "ltr"
-	}
-	return "precedence"
-}
-
-// ParseEval reads "precedence" or "ltr" as written by Eval.String.
-func ParseEval(s string) (Eval, error) {
-	switch s {
-	case "precedence":
-		return Precedence, nil
-	case "ltr":
-		return LTR, nil
-	}
-	return 0, fmt.Errorf("digits: unknown evaluation %q (want precedence or ltr)", s)
-}
 
 // A Line is a sequence of words separated by operators: Ops[i] stands
 // between Words[i] and Words[i+1], so len(Ops) = len(Words) - 1. A word is
@@ -114,31 +87,8 @@ type Line struct {
 	Ops   []Op
 }
 
-// ParseLine reads a line whose words and operators alternate, separated
-// by white space, such as "AB x C = DEA". Since operators stand at the odd
-// positions, x there is multiplication while a word x is a letter. The
-// line is checked as Puzzle.Solve would check it. Cost O(len(s)).
-func ParseLine(s string) (Line, error) {
-	var l Line
-	for i, f := range strings.Fields(s) {
-		if i%2 == 1 {
-			op, err := parseOp(f)
-			if err != nil {
-				return Line{}, fmt.Errorf("digits: line %q: %w", s, err)
-			}
-			l.Ops = append(l.Ops, op)
-			continue
-		}
-		l.Words = append(l.Words, f)
-	}
-	if err := l.check(); err != nil {
-		return Line{}, err
-	}
-	return l, nil
-}
-
-// String returns the line with single spaces between tokens, the form
-// ParseLine reads.
+// String returns the line with single spaces between tokens, operators
+// in their canonical spelling (grid.Op.String): "AB x C = DEA".
 func (l Line) String() string {
 	var b strings.Builder
 	for i, w := range l.Words {
