@@ -1,6 +1,7 @@
 package census
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,30 +9,19 @@ import (
 	"github.com/families-project/families/families/grid"
 )
 
-// formKey is Wolf's standard-form key (grid.Setting.StandardForm's
-// rules 1 to 3) of numbers alone, smallest first: the upper-left corner's
-// sum with its two neighbours, the corner, the smaller neighbour; for a
-// square grid 1 when the lower triangle (row-major) is below its mirror
-// image, else 0; then every number in row-major order.
+// formKey is Wolf's standard-form key (grid.StandardKey) of a grid of
+// numbers alone, smallest first, the triangle flag 1 or 0.
 func formKey(z grid.Size, v []int64) []int64 {
-	at := func(r, c int) int64 { return v[r*z.Cols+c] }
-	key := []int64{at(0, 0) + at(0, 1) + at(1, 0), at(0, 0), min(at(0, 1), at(1, 0))}
-	if z.Square() {
-		flag := int64(0)
-	rows:
-		for r := 1; r < z.Rows; r++ {
-			for c := 0; c < r; c++ {
-				if a, b := at(r, c), at(c, r); a != b {
-					if a < b {
-						flag = 1
-					}
-					break rows
-				}
+	return grid.StandardKey(z,
+		func(r, c int) int64 { return v[r*z.Cols+c] },
+		func(a, b, c int64) int64 { return a + b + c },
+		cmp.Compare[int64],
+		func(lowerBelow bool) int64 {
+			if lowerBelow {
+				return 1
 			}
-		}
-		key = append(key, flag)
-	}
-	return append(key, v...)
+			return 0
+		})
 }
 
 // image returns the numbers of the grid v under symmetry s.

@@ -130,43 +130,62 @@ func extSum(xs ...ext) ext {
 	return ext{v: sum}
 }
 
-func extMin(a, b ext) ext {
-	if a.cmp(b) <= 0 {
-		return a
-	}
-	return b
-}
-
-// formKey is the key of rules 1 to 3 of StandardForm, smallest best: the
-// upper-left corner's sum, value and smaller neighbour; for a square grid
-// 0 or 1 for whether the lower triangle is at least the upper one; then
-// every number.
-func formKey(s *Setting, vals []*big.Rat) []ext {
-	at := func(r, c int) ext { return extOf(s, vals, r, c) }
+// StandardKey returns Wolf's standard-form key of the numbers of a z grid
+// (rules 1 and 2 of StandardForm, then rule 3's numbers), smallest best:
+// the upper-left corner's sum with its two neighbours (in its row and in
+// its column), the corner, the smaller neighbour; for a square grid
+// flag(true) when the numbers below the main diagonal, in row-major order,
+// are lexicographically below their mirror images, else flag(false); then
+// every number in row-major order. at(r, c) reads the number in row r and
+// column c, sum adds three numbers and cmp orders two (negative, zero,
+// positive). It is the one definition of the key: StandardForm uses it on
+// rationals with absent numbers, the census on int64 grids. It costs
+// O(mn) calls of at and cmp.
+func StandardKey[T any](z Size, at func(r, c int) T, sum func(a, b, c T) T, cmp func(a, b T) int, flag func(lowerBelow bool) T) []T {
 	corner, right, below := at(0, 0), at(0, 1), at(1, 0)
-	key := []ext{extSum(corner, right, below), corner, extMin(right, below)}
-	if s.size.Square() {
-		flag := int64(0)
-		for r := 1; r < s.size.Rows; r++ {
-			done := false
+	least := right
+	if cmp(right, below) > 0 {
+		least = below
+	}
+	key := make([]T, 0, 4+z.Numbers())
+	key = append(key, sum(corner, right, below), corner, least)
+	if z.Square() {
+		lowerBelow := false
+	rows:
+		for r := 1; r < z.Rows; r++ {
 			for c := 0; c < r; c++ {
-				if d := at(r, c).cmp(at(c, r)); d != 0 {
-					flag, done = int64(b2i(d < 0)), true
-					break
+				if d := cmp(at(r, c), at(c, r)); d != 0 {
+					lowerBelow = d < 0
+					break rows
 				}
 			}
-			if done {
-				break
-			}
 		}
-		key = append(key, ext{v: big.NewRat(flag, 1)})
+		key = append(key, flag(lowerBelow))
 	}
-	for r := 0; r < s.size.Rows; r++ {
-		for c := 0; c < s.size.Cols; c++ {
+	for r := 0; r < z.Rows; r++ {
+		for c := 0; c < z.Cols; c++ {
 			key = append(key, at(r, c))
 		}
 	}
 	return key
+}
+
+// extFalse and extTrue are the triangle flags of formKey.
+var extFalse, extTrue = ext{v: big.NewRat(0, 1)}, ext{v: big.NewRat(1, 1)}
+
+// formKey is StandardKey of the grid (s, vals), an absent number above
+// every number.
+func formKey(s *Setting, vals []*big.Rat) []ext {
+	return StandardKey(s.size,
+		func(r, c int) ext { return extOf(s, vals, r, c) },
+		func(a, b, c ext) ext { return extSum(a, b, c) },
+		ext.cmp,
+		func(lowerBelow bool) ext {
+			if lowerBelow {
+				return extTrue
+			}
+			return extFalse
+		})
 }
 
 func compareForm(ka []ext, sa *Setting, kb []ext, sb *Setting) int {
