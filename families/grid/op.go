@@ -1,5 +1,7 @@
 package grid
 
+import "github.com/families-project/families/families/tokengrid"
+
 // An Op is the content of an operator cell.
 type Op uint8
 
@@ -39,24 +41,27 @@ func (o Op) symbol() string {
 	return o.String()
 }
 
-// ParseOp reads one operator character of the --ops grammar: + - x * × / : ÷
-// = . _ and the typographic minus −.
+// ParseOp reads one operator character of the --ops grammar: the
+// operators + - x / = in every spelling of the token-grid format
+// (tokengrid.OpToken: * × for x, : ÷ for /, the typographic minus −),
+// and the pattern's . and the absent _. The aliases are defined once, in
+// tokengrid, which this package reads token grids with; Op.String gives
+// the canonical character. It costs O(1).
 func ParseOp(r rune) (Op, bool) {
 	switch r {
 	case '_':
 		return Absent, true
-	case '+':
-		return Add, true
-	case '-', '−':
-		return Sub, true
-	case 'x', '*', '×':
-		return Mul, true
-	case '/', ':', '÷':
-		return Div, true
-	case '=':
-		return Eq, true
 	case '.':
 		return Any, true
+	}
+	t, ok := tokengrid.OpToken(string(r))
+	if !ok {
+		return 0, false
+	}
+	for o := Add; o <= Eq; o++ {
+		if o.String() == t.Text {
+			return o, true
+		}
 	}
 	return 0, false
 }

@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/families-project/families/families/tokengrid"
 )
 
 var size3 = Size{3, 3}
@@ -172,4 +174,30 @@ func FuzzParseOps(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestParseOpSpellings: ParseOp reads the operators in exactly the
+// spellings of the token-grid format, plus . and _, and Op.String gives
+// the canonical character back.
+func TestParseOpSpellings(t *testing.T) {
+	for _, r := range "+-−x*×/:÷=._?Xa≠| " {
+		o, ok := ParseOp(r)
+		tok, isOp := tokengrid.OpToken(string(r))
+		switch {
+		case r == '.' || r == '_':
+			if !ok || o.String() != string(r) {
+				t.Errorf("ParseOp(%q) = %v, %v; want %q", r, o, ok, string(r))
+			}
+		case ok != isOp || ok && o.String() != tok.Text:
+			t.Errorf("ParseOp(%q) = %v, %v; tokengrid.OpToken gives %q, %v", r, o, ok, tok.Text, isOp)
+		}
+	}
+	for o := Absent; o <= Any; o++ {
+		if back, ok := ParseOp([]rune(o.String())[0]); !ok || back != o {
+			t.Errorf("ParseOp(%v.String()) = %v, %v", o, back, ok)
+		}
+	}
+	if s := Op(Any + 1).String(); s != "?" {
+		t.Errorf("String of an unknown Op = %q", s)
+	}
 }

@@ -110,6 +110,9 @@ func (t Token) String() string { return t.Text }
 
 // canonicalOp maps every accepted spelling of an operator to its canonical
 // one. The typographic minus is accepted because the published puzzles use it.
+// It is the one table of operator spellings: grid.ParseOp (the --ops
+// grammar) reads + - x / = through OpToken, and grid.Op.String gives the
+// same canonical characters.
 func canonicalOp(s string) (string, bool) {
 	switch s {
 	case "+":
