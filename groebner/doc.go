@@ -22,7 +22,7 @@
 // length however long the polynomial being reduced has grown, and compare
 // monomials with code chosen once per order.
 //
-// On a basis: NormalForm, IsMember, EqualIdeals, Eliminate, Saturate
+// On a basis: NormalForm, IsMember, Eliminate, Saturate
 // (I : f^∞), Dimension with a maximal independent set, StandardMonomials
 // and Degree of a zero-dimensional ideal, and FGLM, which turns a basis of
 // a zero-dimensional ideal into one for another order (usually lex) by a

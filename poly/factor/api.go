@@ -8,28 +8,19 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// GCD returns the greatest common divisor of a and b over Q, normalised to
-// coprime integer coefficients and a positive leading coefficient in the
-// ring's order; GCD(0, 0) is 0. a and b must belong to the same ring.
-// Univariate inputs use the modular gcd over many word primes, multivariate
-// ones Brown's dense modular algorithm; both verify the result by exact
-// division. Cost: near-linear in the input for a trivial gcd (detected from
-// one modular image), otherwise roughly one univariate gcd per point of the
-// dense evaluation grid of the result's degrees.
-//
-// GCD panics if the two polynomials together use more than 32 variables or
-// a multivariate exponent above 255 (the internal representation's limits).
-func GCD(a, b *poly.Poly) *poly.Poly {
-	g, err := GCDContext(context.Background(), a, b)
-	if err != nil {
-		panic(err)
-	}
-	return g
-}
-
-// GCDContext is GCD that gives up with ctx's error when ctx is done; the
-// dense modular algorithm can take long on large inputs whose gcd is not
-// trivial. Errors: ctx's, and those GCD panics with.
+// GCDContext returns the greatest common divisor of a and b over Q,
+// normalised to coprime integer coefficients and a positive leading
+// coefficient in the ring's order; the gcd of 0 and 0 is 0. a and b must
+// belong to the same ring. Univariate inputs use the modular gcd over many
+// word primes, multivariate ones Brown's dense modular algorithm; both
+// verify the result by exact division. Cost: near-linear in the input for
+// a trivial gcd (detected from one modular image), otherwise roughly one
+// univariate gcd per point of the dense evaluation grid of the result's
+// degrees. It gives up with ctx's error when ctx is done, since the dense
+// modular algorithm can take long on large inputs whose gcd is not
+// trivial. Errors: ctx's, and a *DegreeError when the two polynomials
+// together use more than 32 variables or a multivariate exponent above 255
+// (the internal representation's limits).
 func GCDContext(ctx context.Context, a, b *poly.Poly) (g *poly.Poly, err error) {
 	defer recoverStop(&err)
 	r := a.Ring()
@@ -56,11 +47,11 @@ func GCDContext(ctx context.Context, a, b *poly.Poly) (g *poly.Poly, err error) 
 
 // CoprimePart returns g without the irreducible factors it shares with f,
 // each removed with its whole multiplicity: the generator of the
-// saturation <g> : f^∞ of a principal ideal, normalised like GCD. A zero
+// saturation <g> : f^∞ of a principal ideal, normalised like GCDContext. A zero
 // g gives zero, a zero f gives 1 (every polynomial times 0 lies in <g>),
 // and a constant f leaves g (made primitive). Errors: more than 32 variables
-// or an exponent above 255 together. Cost: one GCD and one exact division
-// per factor removed, and a final GCD that is trivial (detected from one
+// or an exponent above 255 together. Cost: one gcd and one exact division
+// per factor removed, and a final gcd that is trivial (detected from one
 // modular image).
 func CoprimePart(ctx context.Context, g, f *poly.Poly) (out *poly.Poly, err error) {
 	defer recoverStop(&err)
@@ -170,104 +161,6 @@ func multiInput(p *poly.Poly, vars []int) (mpoly, error) {
 	}
 	msort(m)
 	return m, nil
-}
-
-// SquareFree returns the square-free decomposition of p over Q:
-// p = Const * prod Factors[i].Poly^Mult with the factors square-free,
-// pairwise coprime, normalised like Factor's, and of distinct
-// multiplicities. The factors need not be irreducible. The zero
-// polynomial gives ErrZero. Cost: one content computation per variable
-// level and Yun's algorithm (a few gcds) per primitive part; no
-// factorisation.
-func SquareFree(p *poly.Poly, opts ...Option) (_ Factorization, err error) {
-	defer recoverStop(&err)
-	o := options{maxDegree: DefaultMaxDegree}
-	for _, fn := range opts {
-		fn(&o)
-	}
-	if p.IsZero() {
-		return Factorization{}, ErrZero
-	}
-	in, err := fromPoly(p, o.maxDegree)
-	if err != nil {
-		return Factorization{}, err
-	}
-	r := p.Ring()
-	var res Factorization
-	if in.uni {
-		c, u := uprimitive(in.u)
-		var fs []ufac
-		k := 0
-		for k < len(u) && u[k].Sign() == 0 {
-			k++
-		}
-		u = u[k:]
-		parts := usqf(u)
-		for len(parts) < k {
-			parts = append(parts, upoly{big.NewInt(1)})
-		}
-		for i, a := range parts {
-			if i+1 == k {
-				a = umul(a, upoly{new(big.Int), big.NewInt(1)})
-			}
-			if a.deg() >= 1 {
-				fs = append(fs, ufac{a, i + 1})
-			}
-		}
-		res = in.result(r, c, len(fs), func(i int) (*poly.Poly, int) { return in.uniToPoly(r, fs[i].u), fs[i].k })
-	} else {
-		c, f := mprimitive(in.m)
-		groups := map[int]mpoly{}
-		mc := mmonoContent(f)
-		if mc != (mono{}) {
-			f, _ = mdivExact(f, mpoly{{e: mc, c: big.NewInt(1)}})
-			for v, e := range mc {
-				if e > 0 {
-					groups[int(e)] = mulGroup(groups[int(e)], mvar(v))
-				}
-			}
-		}
-		msqfAll(f, 1, groups)
-		ks := make([]int, 0, len(groups))
-		for k := range groups {
-			ks = append(ks, k)
-		}
-		slices.Sort(ks)
-		res = in.result(r, c, len(ks), func(i int) (*poly.Poly, int) { return in.toPoly(r, groups[ks[i]]), ks[i] })
-	}
-	if !res.Product(r).Equal(p) {
-		return Factorization{}, errInternal("square-free product differs from the input: " + p.String())
-	}
-	return res, nil
-}
-
-func mulGroup(g, f mpoly) mpoly {
-	if g == nil {
-		return f
-	}
-	return mmul(g, f)
-}
-
-// msqfAll adds the square-free parts of the primitive f (no monomial
-// content) to groups, multiplicities scaled by mult: the content in the
-// first variable is decomposed recursively and the primitive part by Yun.
-// Parts from the content and from the primitive part are coprime, so
-// multiplying those of equal multiplicity keeps them square-free.
-func msqfAll(f mpoly, mult int, groups map[int]mpoly) {
-	if f.isConst() {
-		return
-	}
-	vars := mvars(f)
-	v := vars[0]
-	cont, pp := mcontentPrim(context.Background(), f, v)
-	if !cont.isConst() {
-		msqfAll(cont, mult, groups)
-	}
-	for i, a := range msqf(context.Background(), pp, v) {
-		if !a.isConst() {
-			groups[mult*(i+1)] = mulGroup(groups[mult*(i+1)], a)
-		}
-	}
 }
 
 // A Root is a rational root with its multiplicity (at least 1).

@@ -91,7 +91,7 @@ func TestGCD(t *testing.T) {
 		{"5", "x", "1"},
 	}
 	for _, c := range cases {
-		got := GCD(r.MustParse(c.a), r.MustParse(c.b))
+		got := gcd(r.MustParse(c.a), r.MustParse(c.b))
 		if got.String() != c.want {
 			t.Errorf("gcd(%s, %s) = %s, want %s", c.a, c.b, got, c.want)
 		}
@@ -107,8 +107,8 @@ func TestGCD(t *testing.T) {
 		if g.IsZero() || a.IsZero() || b.IsZero() {
 			continue
 		}
-		want := new(poly.Poly).Mul(g, GCD(a, b)).PrimitivePart()
-		got := GCD(new(poly.Poly).Mul(a, g), new(poly.Poly).Mul(b, g))
+		want := new(poly.Poly).Mul(g, gcd(a, b)).PrimitivePart()
+		got := gcd(new(poly.Poly).Mul(a, g), new(poly.Poly).Mul(b, g))
 		if !got.Equal(want) {
 			t.Errorf("gcd(%s * g, %s * g) = %s, want %s", a, b, got, want)
 		}
@@ -120,31 +120,6 @@ func TestGCD(t *testing.T) {
 		if len(h1) != len(h2) || len(h1) > 0 && h1[0] != h2[0] {
 			t.Errorf("careful and fast modular gcd differ on %s, %s", a, b)
 		}
-	}
-}
-
-func TestSquareFree(t *testing.T) {
-	r := poly.MustRing(poly.Grevlex, "x", "y")
-	cases := []struct{ p, want string }{
-		{"x^3", "1 * (x)^3"},
-		{"3*x^2*(x + 1)^3*(x - 2)", "3 * (x)^2 * (x + 1)^3 * (x - 2)"},
-		{"3*x^2*(x + 1)^2*(x - 2)", "3 * (x - 2) * (x^2 + x)^2"},
-		{"(x^2 - y^2)^2*(x + y)*y^4", "1 * (y)^4 * (x + y)^3 * (x - y)^2"},
-		{"-2*(x*y + 1)^2*(x + y^2)", "-2 * (x*y + 1)^2 * (y^2 + x)"},
-		{"x^2*y^2*(x + y)^2", "1 * (x^2*y + x*y^2)^2"},
-		{"7", "7"},
-	}
-	for _, c := range cases {
-		f, err := SquareFree(r.MustParse(c.p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if f.String() != c.want {
-			t.Errorf("SquareFree(%s) = %s, want %s", c.p, f, c.want)
-		}
-	}
-	if _, err := SquareFree(r.ConstInt(0)); !errors.Is(err, ErrZero) {
-		t.Errorf("zero: got %v", err)
 	}
 }
 
@@ -263,7 +238,7 @@ func TestCoprimePart(t *testing.T) {
 			continue
 		}
 		bd := new(poly.Poly).Mul(b, d)
-		if !GCD(a, bd).IsConst() || !GCD(c, bd).IsConst() {
+		if !gcd(a, bd).IsConst() || !gcd(c, bd).IsConst() {
 			continue
 		}
 		g := new(poly.Poly).Mul(new(poly.Poly).Mul(a, a), new(poly.Poly).Mul(b, c))
@@ -320,4 +295,13 @@ func TestShiftCapped(t *testing.T) {
 			t.Errorf("limit %d: ok %v, %d terms, want the full shift", c.limit, ok, len(g))
 		}
 	}
+}
+
+// gcd is GCDContext without a deadline, failing loudly.
+func gcd(a, b *poly.Poly) *poly.Poly {
+	g, err := GCDContext(context.Background(), a, b)
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

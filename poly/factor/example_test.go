@@ -19,7 +19,11 @@ func Example() {
 	for _, g := range f.Factors {
 		fmt.Printf("%s multiplicity %d\n", g.Poly, g.Mult)
 	}
-	fmt.Println(factor.GCD(p, r.MustParse("x^2 - y^2")))
+	g, err := factor.GCDContext(context.Background(), p, r.MustParse("x^2 - y^2"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(g)
 	// Output:
 	// 2 * (y) * (x + 2) * (x + y) * (x - y)
 	// y multiplicity 1

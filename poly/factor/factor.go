@@ -1,5 +1,5 @@
 // Package factor factors polynomials over the rationals exactly and computes
-// their gcds and square-free decompositions.
+// their gcds, coprime parts, rational roots and resultants.
 //
 // Univariate polynomials are factored by Zassenhaus' algorithm: square-free
 // decomposition (Yun), factorisation modulo a small prime (Cantor and
@@ -37,7 +37,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// DefaultMaxDegree is the total degree above which Factor, SquareFree and
+// DefaultMaxDegree is the total degree above which Factor and
 // RationalRoots refuse an input unless WithMaxDegree says otherwise.
 const DefaultMaxDegree = 400
 
@@ -82,7 +82,7 @@ func (e internalError) Error() string { return "factor: internal error: " + stri
 
 func errInternal(s string) error { return internalError(s) }
 
-// An Option adjusts Factor, SquareFree and RationalRoots.
+// An Option adjusts Factor and RationalRoots.
 type Option func(*options)
 
 type options struct{ maxDegree int }

@@ -78,8 +78,7 @@ func manyVars(n int) struct {
 }
 
 // checkPowerFactor factors p and checks the outcome: a *DegreeError about
-// what when what is not empty, otherwise a factorization whose product is p
-// and a square-free decomposition whose product is p.
+// what when what is not empty, otherwise a factorization whose product is p.
 func checkPowerFactor(t *testing.T, p *poly.Poly, what string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -90,9 +89,6 @@ func checkPowerFactor(t *testing.T, p *poly.Poly, what string) {
 		if !errors.As(err, &de) || de.What != what {
 			t.Fatalf("Factor(%v): got %v, want a *DegreeError about the %s", p, err, what)
 		}
-		if _, err := SquareFree(p); !errors.As(err, &de) || de.What != what {
-			t.Fatalf("SquareFree(%v): got %v, want a *DegreeError about the %s", p, err, what)
-		}
 		return
 	}
 	if err != nil {
@@ -100,13 +96,6 @@ func checkPowerFactor(t *testing.T, p *poly.Poly, what string) {
 	}
 	if !f.Product(p.Ring()).Equal(p) {
 		t.Fatalf("Factor(%v) = %v does not multiply back", p, f)
-	}
-	s, err := SquareFree(p)
-	if err != nil {
-		t.Fatalf("SquareFree(%v): %v", p, err)
-	}
-	if !s.Product(p.Ring()).Equal(p) {
-		t.Fatalf("SquareFree(%v) = %v does not multiply back", p, s)
 	}
 }
 

@@ -51,7 +51,7 @@ func randIrreducible(rng *rand.Rand, r *poly.Ring) *poly.Poly {
 			// A*w + B with gcd(A, B) = 1.
 			a := randSparse(rng, r, rest, 2, 1+rng.IntN(3), 4)
 			b := randSparse(rng, r, rest, 3, 1+rng.IntN(4), 6)
-			if a.IsZero() || b.IsZero() || !GCD(a, b).IsConst() {
+			if a.IsZero() || b.IsZero() || !gcd(a, b).IsConst() {
 				continue
 			}
 			f = new(poly.Poly).Add(new(poly.Poly).Mul(a, x), b)
@@ -121,7 +121,7 @@ func contentIn(p *poly.Poly, w int) *poly.Poly {
 				ms = append(ms, r.NewMonomial(e...))
 			}
 		}
-		g = GCD(g, r.FromTerms(cs, ms))
+		g = gcd(g, r.FromTerms(cs, ms))
 	}
 	return g
 }

@@ -36,7 +36,7 @@ var ErrResultantTooLarge = errors.New("factor: the resultant's elimination passe
 // entries stay minors of the matrix, not fractions. Cost: for degrees m
 // and n in v, about (m+n)^3/3 products and exact divisions of polynomials
 // that grow to the size of the resultant. Errors: ctx's when it is done,
-// ErrResultantTooLarge past the size bound, and those of GCD's limits
+// ErrResultantTooLarge past the size bound, and those of GCDContext's limits
 // (32 variables, exponents of 255).
 func Resultant(ctx context.Context, a, b *poly.Poly, v int) (res *poly.Poly, err error) {
 	defer recoverStop(&err)
