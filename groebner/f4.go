@@ -20,9 +20,11 @@ import (
 // no monomial comparison in the inner loop. On the homogeneous bases of the
 // nonzero-divisor test of 4x4 grid systems the sorted merges of the
 // Buchberger engine took 85% of the run, a third of it comparing
-// monomials; F4 computes them 8-10 times faster. The new elements of a
-// step are the rows whose leading column no known reducer has; they are
-// fully reduced, and join the basis with the same pair bookkeeping
+// monomials; F4 computes them 9 times faster (nzd4x4 in BenchmarkLarge,
+// the median of three runs), and the bases of katsura-7, katsura-8 and
+// cyclic-7 mod p 14 to 25 times faster (BENCHMARKS.md). The new elements
+// of a step are the rows whose leading column no known reducer has; they
+// are fully reduced, and join the basis with the same pair bookkeeping
 // (pairSet) as in the Buchberger engine.
 //
 // runF4 records no trace: the exact replay of engine_trace.go follows the
@@ -366,7 +368,7 @@ func (st *f4Step) toPoly(row f4Row, sugar int) *mpoly {
 // reductions never meet: on a homogenized saturation of a 5x5 grid case
 // (27 inputs of up to 15,876 terms, a basis of 44 elements) F4 took 29 s
 // and the Buchberger engine 2.0 s (Singular's std: 2.0 s), while on the
-// nonzero-divisor tests of 4x4 cases (inputs of up to 168 terms) F4 is 10
+// nonzero-divisor tests of 4x4 cases (inputs of up to 168 terms) F4 is 9
 // times faster.
 const f4MaxInputTerms = 2000
 

@@ -12,9 +12,11 @@ import (
 // FGLM converts G, the reduced Gröbner basis of a zero-dimensional ideal in
 // its ring's order, into the reduced Gröbner basis of the same ideal in the
 // ring to (the same variable names, usually in Lex order), by linear
-// algebra in the quotient ring (Faugère, Gianni, Lazard, Mora 1993), where
-// Buchberger directly in lex can be hopeless (seed experience: Singular's
-// std in lex does not finish katsura-5 in 30 s). For D solutions and n
+// algebra in the quotient ring (J.-C. Faugère, P. Gianni, D. Lazard and
+// T. Mora, "Efficient computation of zero-dimensional Gröbner bases by
+// change of ordering", J. Symbolic Comput. 16(4), 1993), where Buchberger
+// directly in lex can be hopeless: Singular 4.3.1's std in lex did not
+// finish katsura-5 in 60 s, its stdfglm took 0.09 s. For D solutions and n
 // variables it costs about D*n normal forms over Q (the multiplication
 // maps), then per word-size prime O(D^2 (D + n)) operations on words, as
 // many primes as the result's coefficients need, and one exact proof of
