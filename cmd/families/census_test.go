@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestCensusCommand(t *testing.T) {
@@ -45,6 +46,34 @@ func TestCensusBadInput(t *testing.T) {
 		var out, errb bytes.Buffer
 		if code := run(args, &out, &errb); code != 2 || strings.Count(strings.TrimSpace(errb.String()), "\n") > 0 {
 			t.Errorf("%v: exit %d, stderr %q: want status 2 and one line", args, code, errb.String())
+		}
+	}
+}
+
+// TestHardeningCensusBounds: bounds a census cannot finish are refused at
+// once, in one line with status 2 that gives the largest bound that can
+// (issue 27, item 4: each of these passed 4 GB in seconds).
+func TestHardeningCensusBounds(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--size", "3x3", "--max", "9223372036854775807"}, "the largest --max that can is 279508"},
+		{[]string{"--size", "3x3", "--max-sum", "9223372036854775807"}, "the largest --max-sum that can is 395292"},
+		{[]string{"--size", "3x3", "--max", "100000000"}, "the largest --max that can is 279508"},
+		{[]string{"--size", "2x3", "--max", "2147483648"}, "overflow the search's 64-bit arithmetic past 916015"},
+		{[]string{"--size", "4x4", "--max", "1099511627776"}, "the largest --max that can is 528"},
+		{[]string{"--size", "4x4", "--max", "1099511627776", "--shard", "0/8"}, "the largest --max that can is 889"},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		start := time.Now()
+		code := run(append([]string{"census"}, tc.args...), &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), tc.want) || strings.Count(errb.String(), "\n") != 1 || out.Len() > 0 {
+			t.Errorf("%v: status %d, stderr %q; want 2 and one line with %q", tc.args, code, errb.String(), tc.want)
+		}
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%v: refused after %s", tc.args, took)
 		}
 	}
 }

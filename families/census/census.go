@@ -50,15 +50,18 @@ const DefaultRank = 1024
 const MaxLine = 8
 
 // A Census is a prepared run: the geometry, the search order and the
-// tasks (one per value of the first number searched).
+// tasks (one per value of the first number searched). The tasks are a
+// computed range, not a list: task t of the whole census searches the
+// first value t + 1, and this run's i-th task is the shard's i-th such t
+// (taskIndex), so a census's memory does not grow with its bound.
 type Census struct {
-	opt   Options
-	g     *geometry
-	steps []step
-	tasks []int64 // first values, this shard's
-	total int     // tasks of every shard
-	info  *Info
-	shard *sweep.ShardInfo
+	opt    Options
+	g      *geometry
+	steps  []step
+	ntasks int // tasks of this run (shard)
+	total  int // tasks of every shard
+	info   *Info
+	shard  *sweep.ShardInfo
 }
 
 // Info identifies a census in its records: what decides them (ID hashes
@@ -107,17 +110,34 @@ func New(opt Options) (*Census, error) {
 			hi = opt.MaxSum - n + 1
 		}
 	}
-	c := &Census{opt: opt, g: g, steps: g.order(), total: int(hi)}
-	for v := int64(1); v <= hi; v++ {
-		if t := int(v - 1); opt.Shard.Count <= 1 || t%opt.Shard.Count == opt.Shard.Index {
-			c.tasks = append(c.tasks, v)
+	c := &Census{opt: opt, g: g, steps: g.order()}
+	// Bounds that cannot finish are refused before anything else (work.go);
+	// past this check hi is far below the range of an int.
+	if err := c.checkBounds(); err != nil {
+		return nil, err
+	}
+	c.total = int(hi)
+	c.ntasks = c.total
+	if sh := opt.Shard; sh.Count > 1 {
+		c.ntasks = 0
+		if sh.Index < c.total {
+			c.ntasks = (c.total-sh.Index-1)/sh.Count + 1
 		}
 	}
 	c.info = &Info{ID: c.id(), Size: opt.Size.String(), Max: opt.Max, MaxSum: opt.MaxSum, Tasks: c.total}
 	if opt.Shard.Count > 1 {
-		c.shard = &sweep.ShardInfo{Index: opt.Shard.Index, Count: opt.Shard.Count, Records: len(c.tasks)}
+		c.shard = &sweep.ShardInfo{Index: opt.Shard.Index, Count: opt.Shard.Count, Records: c.ntasks}
 	}
 	return c, nil
+}
+
+// taskIndex returns the census-wide index of this run's i-th task: the
+// first number searched is taskIndex(i) + 1.
+func (c *Census) taskIndex(i int) int {
+	if sh := c.opt.Shard; sh.Count > 1 {
+		return sh.Index + i*sh.Count
+	}
+	return i
 }
 
 func (c *Census) id() string {
@@ -131,7 +151,7 @@ func (c *Census) id() string {
 }
 
 // Tasks returns the number of tasks this run (shard) searches.
-func (c *Census) Tasks() int { return len(c.tasks) }
+func (c *Census) Tasks() int { return c.ntasks }
 
 // Order returns the names of the numbers in the order the search assigns
 // them, with "*" after those it tries over their whole range (the others
@@ -158,7 +178,7 @@ type taskResult struct {
 // search runs one task: every grid whose first searched number is v.
 // It returns the representatives found, analysed.
 func (c *Census) search(ctx context.Context, t int) (res taskResult) {
-	v := c.tasks[t]
+	v := int64(c.taskIndex(t)) + 1
 	res.done = Done{Task: int(v - 1)}
 	var found [][]int64
 	leaf := func(vals []int64) error {
@@ -172,6 +192,7 @@ func (c *Census) search(ctx context.Context, t int) (res taskResult) {
 		return nil
 	}
 	s := newSearcher(c.g, c.steps, c.hiOf(), c.opt.MaxSum, leaf)
+	s.stop = ctx.Err
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -244,7 +265,9 @@ func (c *Census) representative(vals []int64) *settings {
 // Run searches the census's tasks from skip on, on Jobs goroutines,
 // and calls emit with each task's records and its Done, in task order
 // whatever the timing. It stops at the first error (an error of emit, a
-// cancelled ctx or ErrOverflow).
+// cancelled ctx or ErrOverflow). At most window(jobs) tasks are under way
+// or waiting to be emitted at any time, so its memory does not grow with
+// the number of tasks.
 func (c *Census) Run(ctx context.Context, skip int, emit func([]*Record, Done) error) error {
 	jobs := c.opt.Jobs
 	if jobs <= 0 {
@@ -252,14 +275,20 @@ func (c *Census) Run(ctx context.Context, skip int, emit func([]*Record, Done) e
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	n := len(c.tasks) - skip
+	n := c.ntasks - skip
 	if n <= 0 {
 		return nil
 	}
-	results := make([]chan taskResult, n)
-	for i := range results {
-		results[i] = make(chan taskResult, 1)
+	w := min(window(jobs), n)
+	// Task i's result goes to slots[i%w]; the dispatcher takes a place in
+	// free before it hands out task i, and the emitter gives it back once
+	// task i is emitted, so task i-w has left slots[i%w] before task i can
+	// be put there.
+	slots := make([]chan taskResult, w)
+	for i := range slots {
+		slots[i] = make(chan taskResult, 1)
 	}
+	free := make(chan struct{}, w)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(jobs, n) {
@@ -267,7 +296,7 @@ func (c *Census) Run(ctx context.Context, skip int, emit func([]*Record, Done) e
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] <- c.search(ctx, skip+i)
+				slots[i%w] <- c.search(ctx, skip+i)
 			}
 		}()
 	}
@@ -275,17 +304,24 @@ func (c *Census) Run(ctx context.Context, skip int, emit func([]*Record, Done) e
 		defer close(next)
 		for i := range n {
 			select {
+			case free <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
 			case next <- i:
 			case <-ctx.Done():
 				return
 			}
 		}
 	}()
-	defer wg.Wait()
+	// On an early return the goroutines stop at once (their searches see
+	// ctx), and Run returns when they have.
+	defer func() { cancel(); wg.Wait() }()
 	for i := range n {
 		var r taskResult
 		select {
-		case r = <-results[i]:
+		case r = <-slots[i%w]:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -298,12 +334,18 @@ func (c *Census) Run(ctx context.Context, skip int, emit func([]*Record, Done) e
 		if err := emit(r.records, r.done); err != nil {
 			return err
 		}
+		<-free
 		if c.opt.Progress != nil {
-			c.opt.Progress(skip+i+1, len(c.tasks))
+			c.opt.Progress(skip+i+1, c.ntasks)
 		}
 	}
 	return nil
 }
+
+// window returns how many tasks Run lets be under way or wait to be
+// emitted: twice the goroutines, so that a slow task holds up the output
+// but not the other goroutines until that many later tasks are done.
+func window(jobs int) int { return 2 * jobs }
 
 // Done marks a finished task in the output: its index (the first
 // searched number minus 1), the representatives it found, the numbers it

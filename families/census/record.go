@@ -175,7 +175,7 @@ func (c *Census) recover(f *os.File, path string, sum *Summary) (int, error) {
 			pending = append(pending, &r)
 			continue
 		}
-		if tasks >= len(c.tasks) || l.Done.Task != int(c.tasks[tasks]-1) {
+		if tasks >= c.ntasks || l.Done.Task != c.taskIndex(tasks) {
 			return 0, fmt.Errorf("%s: line %d closes task %d, which is not this run's next task", path, n, l.Done.Task)
 		}
 		for _, r := range pending {

@@ -96,8 +96,15 @@ type searcher struct {
 	cands  [][]int64 // candidate values per depth
 	nodes  int64     // numbers assigned
 	leaf   func(vals []int64) error
-	err    error
+	// stop, when set, is asked every stopEvery nodes whether to stop (a
+	// task may run for minutes between two complete grids).
+	stop func() error
+	err  error
 }
+
+// stopEvery is how many numbers the search assigns between two calls of
+// searcher.stop: some milliseconds at the rates measured.
+const stopEvery = 1 << 12
 
 func newSearcher(g *geometry, steps []step, hi, maxSum int64, leaf func([]int64) error) *searcher {
 	s := &searcher{g: g, steps: steps, hi: hi, maxSum: maxSum, leaf: leaf,
@@ -137,6 +144,12 @@ func (s *searcher) try(d int, v int64) {
 	}
 	st := &s.steps[d]
 	s.nodes++
+	if s.nodes%stopEvery == 0 && s.stop != nil {
+		if err := s.stop(); err != nil {
+			s.err = err
+			return
+		}
+	}
 	s.vals[st.num] = v
 	s.sum += v
 	copy(s.masks[d+1], s.masks[d])
@@ -166,13 +179,16 @@ func (s *searcher) descend(d int) {
 		return
 	}
 	st := &s.steps[d]
-	if st.gen < 0 {
+	all := st.gen < 0
+	if !all {
+		s.cands[d], all = s.candidates(st, s.masks[d], hi, s.cands[d][:0])
+	}
+	if all {
 		for v := int64(1); v <= hi && s.err == nil; v++ {
 			s.try(d, v)
 		}
 		return
 	}
-	s.cands[d] = s.candidates(st, s.masks[d], hi, s.cands[d][:0])
 	for _, v := range s.cands[d] {
 		s.try(d, v)
 	}
@@ -203,10 +219,12 @@ func allowed(l *cline, t uint32, masks []uint8) bool {
 
 // candidates appends to out the values in 1..hi that step st's number can
 // take: for each operator tuple of its line allowed by masks, the one value
-// that makes the line zero, when it is a whole number in range, or every
-// value when the line is zero whatever the number (left to right, a 0
-// multiplied or divided by it).
-func (s *searcher) candidates(st *step, masks []uint8, hi int64, out []int64) []int64 {
+// that makes the line zero, when it is a whole number in range. It reports
+// all instead when some tuple makes the line zero whatever the number
+// (left to right, a 0 multiplied or divided by it): then every value in
+// 1..hi is a candidate, which the caller runs through without a list (hi
+// may be large).
+func (s *searcher) candidates(st *step, masks []uint8, hi int64, out []int64) (_ []int64, all bool) {
 	start := len(out)
 	l := &s.g.lines[st.gen]
 	xs := s.load(st.gen)
@@ -219,18 +237,14 @@ func (s *searcher) candidates(st *step, masks []uint8, hi int64, out []int64) []
 		tupleOps(t, ops)
 		x, ok, all := solveLine(s.g.ev, xs, ops, st.pos)
 		if all {
-			out = out[:start]
-			for v := int64(1); v <= hi; v++ {
-				out = append(out, v)
-			}
-			return out
+			return out[:start], true
 		}
 		if !ok || x.d != 1 || x.n < 1 || x.n > hi || slices.Contains(out, x.n) {
 			continue
 		}
 		out = append(out, x.n)
 	}
-	return out
+	return out, false
 }
 
 // lineHolds reports whether complete line k is zero under some operator

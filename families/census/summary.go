@@ -30,9 +30,15 @@ type Summary struct {
 	// that is itself a census grid (Record.SettingsClass).
 	SettingsClass *big.Int
 	Elapsed       time.Duration
-	GridTexts     []string // every grid found, in output order
-	FamilyGrids   []string // grids whose answer is a family
+	// GridTexts holds the first listed grids found, in output order, and
+	// FamilyGrids the first listed whose answer is a family: a summary's
+	// memory does not grow with the grids (Grids counts them all).
+	GridTexts   []string
+	FamilyGrids []string
 }
+
+// listed is how many grids a summary keeps and lists.
+const listed = 20
 
 // NewSummary returns an empty summary.
 func NewSummary() *Summary {
@@ -55,8 +61,10 @@ func (s *Summary) addRecord(r *Record) {
 	if s.Smallest == "" || r.Sum < s.smallestSum {
 		s.Smallest, s.smallestSum = r.Grid, r.Sum
 	}
-	s.GridTexts = append(s.GridTexts, r.Grid)
-	if r.Answer.Kind == "family" {
+	if len(s.GridTexts) < listed {
+		s.GridTexts = append(s.GridTexts, r.Grid)
+	}
+	if r.Answer.Kind == "family" && len(s.FamilyGrids) < listed {
 		s.FamilyGrids = append(s.FamilyGrids, r.Grid)
 	}
 }
@@ -89,8 +97,8 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintln(&b)
 		fmt.Fprintf(&b, "  smallest (least sum, %d): %s\n", s.smallestSum, s.Smallest)
 		list := slices.Clone(s.GridTexts)
-		if len(list) > 20 {
-			list = append(list[:20], fmt.Sprintf("... and %d more", len(s.GridTexts)-20))
+		if s.Grids > len(list) {
+			list = append(list, fmt.Sprintf("... and %d more", s.Grids-len(list)))
 		}
 		for _, t := range list {
 			fmt.Fprintf(&b, "  %s\n", t)
