@@ -26,7 +26,9 @@ pattern, and (for a sweep without --sample, whose options merge finds from
 its id) records that are not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
 only when the merge succeeds, and only if it is a regular file that no
 sweep or merge is writing (exit status 2 otherwise). SIGINT or SIGTERM
-stops the merge at once with status 1, leaving --out as it was.
+stops the merge at once with status 1, leaving --out as it was; one that
+comes after --out was replaced finds the merge complete, and the status is
+1 with a line saying so.
 `
 
 func init() {
@@ -52,6 +54,9 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 			return usagef("merge reads shard files, not standard input")
 		}
 		f, err := openInput(ctx, name, shardInput)
+		if err != nil && ctx.Err() != nil {
+			return stopped(ctx, *out)
+		}
 		if err != nil {
 			return err
 		}
@@ -87,17 +92,41 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	} else {
 		sum, err = mergeToFile(ctx, *out, fs.Args(), inputs)
 	}
-	if ctx.Err() != nil {
-		if *out != "" {
-			return fmt.Errorf("%w; %s was left as it was", stopCause(ctx), *out)
-		}
-		return fmt.Errorf("%w; the merged records are incomplete", stopCause(ctx))
-	}
 	if err != nil {
+		// Stopped: by a signal, a refused input or a failed output, and
+		// in every case before --out was replaced (mergeToFile replaces
+		// it last, and only when nothing failed and no signal came).
+		var of outputFailure
+		switch {
+		case ctx.Err() != nil:
+			return stopped(ctx, *out)
+		case errors.As(err, &of):
+			return err // a full disk, say: status 1, as for a sweep
+		}
 		return usageError{err}
 	}
-	_, err = sum.WriteTo(stderr)
-	return err
+	// The merge is complete (--out replaced, or every record written to
+	// the buffered stdout), even if a signal came after the last look.
+	if _, werr := sum.WriteTo(stderr); werr != nil {
+		return werr
+	}
+	if ctx.Err() != nil {
+		where := "standard output holds every merged record"
+		if *out != "" {
+			where = *out + " holds the merged records"
+		}
+		return fmt.Errorf("interrupted after the merge was complete: %s", where)
+	}
+	return nil
+}
+
+// stopped is the error of a merge that ctx stopped before it was
+// complete: --out (when not "") was not replaced.
+func stopped(ctx context.Context, out string) error {
+	if out != "" {
+		return fmt.Errorf("%w; %s was left as it was", stopCause(ctx), out)
+	}
+	return fmt.Errorf("%w; the merged records are incomplete", stopCause(ctx))
 }
 
 // A trackedWriter keeps the first error of its writer, so that a failed
@@ -115,15 +144,35 @@ func (t *trackedWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// An outputFailure is a failure to write the merged file (a full disk, a
+// directory not writable), not a refused input: status 1.
+type outputFailure struct{ err error }
+
+func (e outputFailure) Error() string { return e.err.Error() }
+func (e outputFailure) Unwrap() error { return e.err }
+
+// mergeStage, when set (by tests), is called as mergeToFile passes its
+// stages: "written" once the new file is complete and closed, before the
+// last look at ctx, and "replaced" once it has replaced out.
+var mergeStage func(stage string)
+
 // mergeToFile merges into a new file beside out and renames it to out at
 // the end, so that out may also be an input (truncating it first would
-// lose its records) and a failed merge leaves it as it was.
+// lose its records) and a failed merge leaves it as it was. It looks at
+// ctx once more just before the rename: a signal that came until then
+// leaves out as it was (the caller says so), one that comes after finds
+// the merge complete (the caller says that instead). Writing errors are
+// outputFailures.
 func mergeToFile(ctx context.Context, out string, names []string, inputs []io.Reader) (*sweep.Summary, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
-		return nil, err
+		return nil, outputFailure{err}
 	}
-	sum, err := sweep.MergeContext(ctx, tmp, names, inputs...)
+	w := &trackedWriter{w: tmp}
+	sum, err := sweep.MergeContext(ctx, w, names, inputs...)
+	if w.err != nil {
+		err = outputFailure{w.err}
+	}
 	if err == nil {
 		// CreateTemp makes 0600: keep the mode of the file replaced, or
 		// give a new one 0644, what os.Create makes under the usual umask.
@@ -131,17 +180,30 @@ func mergeToFile(ctx context.Context, out string, names []string, inputs []io.Re
 		if fi, serr := os.Stat(out); serr == nil {
 			mode = fi.Mode().Perm()
 		}
-		err = tmp.Chmod(mode)
+		if err = tmp.Chmod(mode); err != nil {
+			err = outputFailure{err}
+		}
 	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = outputFailure{cerr}
+	}
+	if err == nil && mergeStage != nil {
+		mergeStage("written")
+	}
+	if err == nil && ctx.Err() != nil {
+		err = context.Cause(ctx)
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), out)
+		if rerr := os.Rename(tmp.Name(), out); rerr != nil {
+			err = outputFailure{rerr}
+		}
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
 		return nil, err
+	}
+	if mergeStage != nil {
+		mergeStage("replaced")
 	}
 	return sum, nil
 }
