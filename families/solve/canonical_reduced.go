@@ -115,7 +115,7 @@ func (red *Reduction) Canonical(ctx context.Context, res *Result, G, F, nonzero 
 		}
 		others = append(others, c)
 	}
-	rats, others, err = dropInside(ctx, rats, others)
+	rats, others, err = d.dropInside(rats, others, G)
 	if err != nil {
 		return nil, err
 	}
@@ -155,11 +155,13 @@ func (red *Reduction) Canonical(ctx context.Context, res *Result, G, F, nonzero 
 
 // dropInside removes the repeated rational families and every component
 // proved to lie inside another: a rational family in the closure of a
-// larger one (insideGraph) or in the zeros of another component's prime
-// (insideBasis), another component in the closure of a larger rational
-// family (basisInsideGraph). The others are minimal among themselves
-// already.
-func dropInside(ctx context.Context, rats []*Family, others []*component) ([]*Family, []*component, error) {
+// larger one (insideGraph), in the zeros of another component's prime
+// (insideBasis), or on which a nonzero divisor modulo G vanishes
+// (zeroOfNonZeroDivisor); another component in the closure of a larger
+// rational family (basisInsideGraph). The others are minimal among
+// themselves already.
+func (d *decomposer) dropInside(rats []*Family, others []*component, G []*poly.Poly) ([]*Family, []*component, error) {
+	ctx := d.ctx
 	slices.SortStableFunc(rats, func(a, b *Family) int { return len(b.Parameters) - len(a.Parameters) })
 	var keptRats []*Family
 	seen := map[string]bool{}
@@ -193,6 +195,13 @@ func dropInside(ctx context.Context, rats []*Family, others []*component) ([]*Fa
 			inside = ok
 		}
 		if !inside {
+			ok, err := d.zeroOfNonZeroDivisor(a, keptRats, G)
+			if err != nil {
+				return nil, nil, err
+			}
+			inside = ok
+		}
+		if !inside {
 			keptRats = append(keptRats, a)
 		}
 	}
@@ -216,6 +225,59 @@ func dropInside(ctx context.Context, rats []*Family, others []*component) ([]*Fa
 		}
 	}
 	return keptRats, keptOthers, nil
+}
+
+// zeroOfNonZeroDivisor reports whether it proves that the rational
+// family a is no component of the zeros of G (the remaining system's
+// saturated basis): some irreducible factor q of a denominator of a larger
+// family vanishes on a, and q is a nonzero divisor modulo G. Every element
+// of a minimal prime of G is a zero divisor modulo G, so the prime of a,
+// which holds q, is not one: a lies inside a component. This decides the
+// parts of a family's closure where its own formulas have poles, which
+// insideGraph cannot; the proof (groebner.IsNonZeroDivisor) runs without a
+// clock of its own, so that its outcome is the same on any machine.
+func (d *decomposer) zeroOfNonZeroDivisor(a *Family, larger []*Family, G []*poly.Poly) (bool, error) {
+	if len(G) == 0 {
+		return false, nil
+	}
+	avals := familyValues(a)
+	tried := map[string]bool{}
+	for _, b := range larger {
+		if len(b.Parameters) <= len(a.Parameters) {
+			continue
+		}
+		for _, v := range b.Values {
+			if v.Parameter || v.Den.IsConst() {
+				continue
+			}
+			fz, err := d.factorsOf(v.Den)
+			if err != nil {
+				return false, err
+			}
+			for _, q := range fz.factors {
+				key := q.Monic().String()
+				if tried[key] {
+					continue
+				}
+				tried[key] = true
+				at, err := substRational(d.ctx, q, avals)
+				if err != nil {
+					return false, limitErr(err)
+				}
+				if !at.IsZero() {
+					continue
+				}
+				ok, err := groebner.IsNonZeroDivisor(d.ctx, G, q, d.lim)
+				if err != nil {
+					return false, err
+				}
+				if ok {
+					return true, nil
+				}
+			}
+		}
+	}
+	return false, nil
 }
 
 // componentInsideGraph reports whether it proves that the component c of
