@@ -202,7 +202,7 @@ func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error)
 	}
 	z := s.Size()
 	rep := &Report{
-		Ops: s.String(), Size: z.String(), Lines: sel.String(), Eval: evalName(opt.Eval),
+		Ops: s.String(), Size: z.String(), Lines: sel.String(), Eval: opt.Eval.String(),
 		setting: s, system: sys,
 	}
 	for i := range lines {
@@ -372,13 +372,6 @@ func SaturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.L
 	return groebner.SaturateAll(ctx, F, nonzero, lim)
 }
 
-func evalName(e grid.Eval) string {
-	if e == grid.LeftToRight {
-		return "ltr"
-	}
-	return "precedence"
-}
-
 // Layout draws the setting as its layout with number names, aligned like
 // the tables of Wolf (2010):
 //
@@ -408,28 +401,10 @@ func LayoutWith(s *grid.Setting, label func(i int) string) string {
 				}
 				continue
 			}
-			rows[R][C] = opText(s.Op(p))
+			rows[R][C] = s.Op(p).String()
 		}
 	}
 	return alignRows(rows)
-}
-
-func opText(o grid.Op) string {
-	switch o {
-	case grid.Add:
-		return "+"
-	case grid.Sub:
-		return "-"
-	case grid.Mul:
-		return "x"
-	case grid.Div:
-		return "/"
-	case grid.Eq:
-		return "="
-	case grid.Any:
-		return "."
-	}
-	return "_"
 }
 
 func alignRows(rows [][]string) string {

@@ -17,7 +17,7 @@ import (
 type ratFunc struct{ num, den *poly.Poly }
 
 // newRatFunc returns num/den in lowest terms; den must be nonzero. The
-// common factor is their gcd (factor.GCD: one modular image proves most
+// common factor is their gcd (factor.GCDContext: one modular image proves most
 // pairs coprime), divided out exactly. Cost: one gcd.
 func newRatFunc(num, den *poly.Poly) ratFunc {
 	out, _ := newRatFuncContext(context.Background(), num, den) // never done
