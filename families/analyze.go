@@ -319,7 +319,7 @@ func (r *Report) setResult(ctx context.Context, res *solve.Result) {
 			r.Families = append(r.Families, familyReport(ctx, c))
 		}
 		for _, p := range c.Points {
-			r.Solutions = append(r.Solutions, solutionReport(p))
+			r.Solutions = append(r.Solutions, NewSolutionReport(p))
 		}
 	}
 }
@@ -346,7 +346,9 @@ func familyReport(ctx context.Context, c *solve.Component) FamilyReport {
 	return fr
 }
 
-func solutionReport(p *solve.Point) SolutionReport {
+// NewSolutionReport returns the point p as the JSON report writes a
+// solution. Cost: its decimal values, already computed.
+func NewSolutionReport(p *solve.Point) SolutionReport {
 	sr := SolutionReport{Class: string(p.Class), Degree: p.Degree, Values: map[string]string{}}
 	for _, x := range p.Numbers {
 		sr.Values[x.Name] = x.String()

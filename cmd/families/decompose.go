@@ -254,30 +254,11 @@ func decomposition(ctx context.Context, r *poly.Ring, F, NZ []*poly.Poly, res *s
 			dc.Family = df
 		}
 		for _, p := range c.Points {
-			dc.Points = append(dc.Points, pointReport(p))
+			dc.Points = append(dc.Points, families.NewSolutionReport(p))
 		}
 		out.Components = append(out.Components, dc)
 	}
 	return out
-}
-
-// pointReport is one point as the analysis's JSON report writes a
-// solution (families.SolutionReport).
-func pointReport(p *solve.Point) families.SolutionReport {
-	sr := families.SolutionReport{Class: string(p.Class), Degree: p.Degree, Values: map[string]string{}}
-	for _, x := range p.Numbers {
-		sr.Values[x.Name] = x.String()
-		if x.Degree == 1 {
-			continue
-		}
-		if sr.Numeric == nil {
-			sr.Numeric = map[string]string{}
-			sr.MinimalPolynomials = map[string]families.MinimalPolynomial{}
-		}
-		sr.Numeric[x.Name] = x.Decimal()
-		sr.MinimalPolynomials[x.Name] = families.MinimalPolynomial{Polynomial: x.MinPoly.String(), Degree: x.Degree}
-	}
-	return sr
 }
 
 // writeDecomposition prints the decomposition as text: the system, then

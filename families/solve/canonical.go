@@ -452,40 +452,48 @@ func familyKey(f *Family) string {
 func graphEquations(f *Family) []*poly.Poly {
 	var out []*poly.Poly
 	for _, v := range f.Values {
-		if v.Parameter {
-			continue
+		if !v.Parameter {
+			out = append(out, graphEquation(v))
 		}
-		r := v.Num.Ring()
-		out = append(out, new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den, r.VarNamed(v.Name)), v.Num))
 	}
 	return out
 }
 
+// graphEquation returns den x - num for the number v = num/den.
+func graphEquation(v *Value) *poly.Poly {
+	r := v.Num.Ring()
+	return new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den, r.VarNamed(v.Name)), v.Num)
+}
+
 // insideGraph reports whether it proves that the rational family a lies
-// in the closure of the rational family b: every graph equation of b
-// vanishes on a, and no denominator of b does, so that a's general point
-// is a point of b's parametrization. false is not a proof of the
-// contrary: a may still lie where b's denominators vanish.
+// in the closure of the rational family b: a's general point is a point
+// of b's parametrization (onGraph). false is not a proof of the contrary:
+// a may still lie where b's denominators vanish.
 func insideGraph(ctx context.Context, a, b *Family) (bool, error) {
-	avals := familyValues(a)
+	return onGraph(ctx, b, familyValues(a), (*poly.Poly).IsZero)
+}
+
+// onGraph reports whether the point vals (rational functions of some
+// ring, one per number of b's ring) is a point of the rational family b's
+// parametrization: every graph equation of b vanishes there and no
+// denominator of b does, vanishes deciding for a polynomial of vals' ring.
+func onGraph(ctx context.Context, b *Family, vals []ratFunc, vanishes func(*poly.Poly) bool) (bool, error) {
 	for _, v := range b.Values {
 		if v.Parameter {
 			continue
 		}
-		den, err := substRational(ctx, v.Den, avals)
+		den, err := substRational(ctx, v.Den, vals)
 		if err != nil {
 			return false, limitErr(err)
 		}
-		if den.IsZero() {
+		if vanishes(den) {
 			return false, nil
 		}
-		r := v.Num.Ring()
-		eq := new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den, r.VarNamed(v.Name)), v.Num)
-		res, err := substRational(ctx, eq, avals)
+		res, err := substRational(ctx, graphEquation(v), vals)
 		if err != nil {
 			return false, limitErr(err)
 		}
-		if !res.IsZero() {
+		if !vanishes(res) {
 			return false, nil
 		}
 	}

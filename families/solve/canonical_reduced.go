@@ -312,28 +312,7 @@ func componentInsideGraph(ctx context.Context, c *Component, b *Family, sub *pol
 		}
 		vals[i] = rf
 	}
-	for _, v := range b.Values {
-		if v.Parameter {
-			continue
-		}
-		den, err := substRational(ctx, v.Den, vals)
-		if err != nil {
-			return false, limitErr(err)
-		}
-		if groebner.IsMember(den, c.Basis) {
-			return false, nil
-		}
-		r := v.Num.Ring()
-		eq := new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den, r.VarNamed(v.Name)), v.Num)
-		res, err := substRational(ctx, eq, vals)
-		if err != nil {
-			return false, limitErr(err)
-		}
-		if !groebner.IsMember(res, c.Basis) {
-			return false, nil
-		}
-	}
-	return true, nil
+	return onGraph(ctx, b, vals, func(p *poly.Poly) bool { return groebner.IsMember(p, c.Basis) })
 }
 
 // primeOfRemaining returns the component c of the remaining system with
@@ -382,7 +361,7 @@ func (d *decomposer) primeOfRemaining(c *Component, G []*poly.Poly) (*component,
 		if err != nil {
 			return nil, err
 		}
-		gens = append(gens, new(poly.Poly).Sub(new(poly.Poly).Mul(rf.den, d.ring.Var(x)), rf.num))
+		gens = append(gens, graphEquation(&Value{Name: d.ring.VarName(x), Num: rf.num, Den: rf.den}))
 		if !rf.den.IsConst() {
 			conds = append(conds, rf.den)
 		}
