@@ -22,8 +22,11 @@ A shard whose last line is incomplete (killed while writing) is refused:
 resume it with --resume first. So are a setting present in two files,
 files of different sweeps, a shard with fewer records than it plans, a
 missing shard, a record whose index does not number its setting in the
-pattern, and (for a sweep without --sample, whose options merge finds from
-its id) records that are not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
+pattern, a record edited after it was written (each record of a shard
+carries a digest of its content; records without one, from an older
+families, are merged with a warning that counts them), and (for a sweep
+without --sample, whose options merge finds from its id) records that are
+not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
 only when the merge succeeds, and only if it is a regular file that no
 sweep or merge is writing (exit status 2 otherwise). SIGINT or SIGTERM
 stops the merge at once with status 1, leaving --out as it was; one that
@@ -109,6 +112,9 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	// the buffered stdout), even if a signal came after the last look.
 	if _, werr := sum.WriteTo(stderr); werr != nil {
 		return werr
+	}
+	if sum.Unsigned > 0 {
+		fmt.Fprintf(stderr, "families merge: warning: %d records carry no digest (the first: %s): a families from before digests wrote them, or the digest was cut off, so an edit to them cannot be found\n", sum.Unsigned, sum.FirstUnsigned)
 	}
 	if ctx.Err() != nil {
 		where := "standard output holds every merged record"

@@ -161,3 +161,59 @@ func TestHardeningMergeSignalBinary(t *testing.T) {
 	}
 	t.Logf("a merge takes %s; of 14 signals %d left --out as it was, %d came after the merge was complete", took, kept, replaced)
 }
+
+// TestHardeningMergeEdits: merge refuses a shard record edited after it
+// was written, with status 2 and one line naming the file and line, and
+// writes nothing; a record without a digest (an older families') is
+// merged with a warning that counts it (issue 27, item 9).
+func TestHardeningMergeEdits(t *testing.T) {
+	dir := t.TempDir()
+	const pattern = "+=|x-+.-|+=|=====|.="
+	var shards []string
+	for i := range 2 {
+		p := filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", i))
+		if code, _, stderr := runCmd(t, "", "--ops", pattern, "--members", "2", "--shard", fmt.Sprintf("%d/2", i), "--out", p); code != 0 {
+			t.Fatalf("shard %d: %d %s", i, code, stderr)
+		}
+		shards = append(shards, p)
+	}
+	orig, _ := os.ReadFile(shards[0])
+	tests := []struct {
+		name    string
+		from    string // replaced once, in the first line that has it
+		to      string
+		code    int
+		message string
+	}{
+		{"class", `"class":"positive_dimensional"`, `"class":"finite"`, 2, shards[0] + ": line 1: the record was edited"},
+		{"dimension", `"dimension":1,`, `"dimension":0,`, 2, "its digest does not match"},
+		{"member", `"members":[{"a":`, `"members":[{"a":1`, 2, "its digest does not match"},
+		{"no digest", `,"digest":"`, `,"digest-cut":"`, 0, "warning: 1 records carry no digest (the first: " + shards[0] + " line 1)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			i := bytes.Index(orig, []byte(tc.from))
+			if i < 0 {
+				t.Fatalf("no %s in %s", tc.from, shards[0])
+			}
+			edited := append(append(append([]byte{}, orig[:i]...), tc.to...), orig[i+len(tc.from):]...)
+			if tc.name == "no digest" {
+				// Cut the key off the record it starts: up to its "}".
+				line := bytes.IndexByte(edited, '\n')
+				j := bytes.Index(edited, []byte(`,"digest-cut":"`))
+				edited = append(append(append([]byte{}, edited[:j]...), '}'), edited[line:]...)
+			}
+			os.WriteFile(shards[0], edited, 0o644)
+			defer os.WriteFile(shards[0], orig, 0o644)
+			out := filepath.Join(t.TempDir(), "merged.jsonl")
+			code, _, stderr := runCmd(t, "", append([]string{"merge", "--out", out}, shards...)...)
+			if code != tc.code || !strings.Contains(stderr, tc.message) {
+				t.Errorf("status %d, stderr %q; want %d and %q", code, stderr, tc.code, tc.message)
+			}
+			_, err := os.Stat(out)
+			if tc.code == 2 && (err == nil || strings.Count(stderr, "\n") != 1) {
+				t.Errorf("a refused merge left %s (%v) or said more than one line", out, err)
+			}
+		})
+	}
+}

@@ -73,6 +73,9 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 	n := 0
 	for line := range bytes.Lines(data[:keep]) {
 		v, err := parseRecord(line)
+		if err == nil {
+			_, _, err = unsign(line, v.Digest)
+		}
 		if err != nil {
 			return 0, fmt.Errorf("%s: record %d: %w", path, n+1, err)
 		}
@@ -115,7 +118,9 @@ func (p *Plan) owns(v *view) error {
 // torn last line (a shard that did not finish: resume it first), an index
 // that occurs twice, records of different sweeps or shard counts, a shard
 // with fewer records than it plans, and inputs that hold fewer settings
-// than the sweep (a missing shard), each with a message that says which.
+// than the sweep (a missing shard), and a record whose digest does not
+// match its content (edited after it was written: digest.go), each with a
+// message that says which.
 // Records without the "sweep" key (written by an older families) are
 // merged unchecked if all are such. Nothing is written unless every check
 // passes. Cost: one JSON decode per record, and memory for all of them.
@@ -136,6 +141,7 @@ const mergePoll = 1024
 // reading everything. Cost: Merge's.
 func MergeContext(ctx context.Context, w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 	var all []mergeRec
+	unsigned, firstUnsigned := 0, ""
 	for k, in := range inputs {
 		name := fmt.Sprintf("input %d", k+1)
 		if k < len(names) {
@@ -157,11 +163,20 @@ func MergeContext(ctx context.Context, w io.Writer, names []string, inputs ...io
 				return nil, context.Cause(ctx)
 			}
 			v, err := parseRecord(line)
+			signed := false
+			if err == nil {
+				line, signed, err = unsign(line, v.Digest)
+			}
 			if err == nil && v.Shard != nil {
 				line, err = cutShard(line, v.Shard)
 			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: line %d: %w", name, n, err)
+			}
+			if !signed && v.Shard != nil {
+				if unsigned++; unsigned == 1 {
+					firstUnsigned = fmt.Sprintf("%s line %d", name, n)
+				}
 			}
 			all = append(all, mergeRec{v, line, name, n})
 		}
@@ -183,6 +198,7 @@ func MergeContext(ctx context.Context, w io.Writer, names []string, inputs ...io
 		}
 	}
 	sum := NewSummary()
+	sum.Unsigned, sum.FirstUnsigned = unsigned, firstUnsigned
 	bw := bufio.NewWriter(w)
 	for i, r := range all {
 		if i%mergePoll == 0 && ctx.Err() != nil {

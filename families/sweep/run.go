@@ -395,6 +395,9 @@ func (p *Plan) run(ctx context.Context, w io.Writer, skip int, sum *Summary) (*S
 			defer wg.Done()
 			for pos := range tasks {
 				line, err := p.record(ctx, p.items[pos])
+				if err == nil && p.shard != nil {
+					line = sign(line)
+				}
 				results <- result{pos, line, err}
 			}
 		}()

@@ -456,14 +456,18 @@ func TestMergeRefuses(t *testing.T) {
 		{"older files", [][]byte{unmark(three[0]), unmark(three[1])}, ""},
 		{"older and newer files", [][]byte{unmark(three[0]), three[1], three[2]}, "different versions"},
 		// Edited records (issue 12 item 6): merge checks each record's
-		// index against its setting, as resuming checks the plan.
-		{"an index edited to 99", [][]byte{setIndex(t, three[0], 0, "99"), three[1], three[2]}, "the record was altered"},
-		{"an index edited to 1024", [][]byte{setIndex(t, three[0], 0, "1024"), three[1], three[2]}, "is not a setting of the pattern"},
-		{"an index edited to -1", [][]byte{setIndex(t, three[0], 0, "-1"), three[1], three[2]}, "is not a setting of the pattern"},
-		{"an index edited to 10^20", [][]byte{setIndex(t, three[0], 0, "100000000000000000000"), three[1], three[2]}, "is not a setting of the pattern"},
-		{"two indices swapped", [][]byte{swapIndices(t, three[0]), three[1], three[2]}, "the record was altered"},
-		{"ops edited", [][]byte{editOps(t, three[0]), three[1], three[2]}, "the record was altered"},
-		{"a record moved to a setting the filter skips", [][]byte{moveToSkipped(t, three[0], opt.Filter), three[1], three[2]}, "the sweep plans"},
+		// index against its setting, as resuming checks the plan. The
+		// digests are recomputed after each edit (resign), as a deliberate
+		// edit would: those checks hold without them. Without, the digest
+		// finds the edit first (TestMergeFindsEdits).
+		{"an index edited to 99", [][]byte{resign(setIndex(t, three[0], 0, "99")), three[1], three[2]}, "the record was altered"},
+		{"an index edited to 1024", [][]byte{resign(setIndex(t, three[0], 0, "1024")), three[1], three[2]}, "is not a setting of the pattern"},
+		{"an index edited to -1", [][]byte{resign(setIndex(t, three[0], 0, "-1")), three[1], three[2]}, "is not a setting of the pattern"},
+		{"an index edited to 10^20", [][]byte{resign(setIndex(t, three[0], 0, "100000000000000000000")), three[1], three[2]}, "is not a setting of the pattern"},
+		{"two indices swapped", [][]byte{resign(swapIndices(t, three[0])), three[1], three[2]}, "the record was altered"},
+		{"ops edited", [][]byte{resign(editOps(t, three[0])), three[1], three[2]}, "the record was altered"},
+		{"a record moved to a setting the filter skips", [][]byte{resign(moveToSkipped(t, three[0], opt.Filter)), three[1], three[2]}, "the sweep plans"},
+		{"an index edited, not re-signed", [][]byte{setIndex(t, three[0], 0, "99"), three[1], three[2]}, "its digest does not match"},
 	}
 	for _, tc := range tests {
 		var ins []io.Reader

@@ -35,6 +35,7 @@ type view struct {
 	Index          *big.Int              `json:"index"`
 	Sweep          *SweepInfo            `json:"sweep"`
 	Shard          *ShardInfo            `json:"shard"`
+	Digest         *string               `json:"digest"` // see digest.go
 }
 
 func parseRecord(line []byte) (*view, error) {
@@ -72,6 +73,11 @@ type Summary struct {
 	Grids, NumberGrids map[string]bool
 	// Timeouts lists the settings whose system hit the time limit.
 	Timeouts []string
+	// Unsigned counts the records of a sharded run that a merge took
+	// without a digest (see digest.go), FirstUnsigned says where the
+	// first was; a run and a merge of signed shards leave them zero.
+	Unsigned      int
+	FirstUnsigned string
 }
 
 // A MemberSetting is a setting with positive-integer members.
