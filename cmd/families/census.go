@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/families-project/families/families/census"
@@ -33,8 +30,10 @@ parameters first), go to the engine one by one until one shows the grid
 isolated (a rigid puzzle), at most --analyse of them; otherwise the
 smallest family through the grid found, with its formulas and parameter
 values. JSON Lines on stdout or in --out (a "done" line closes each task,
-the checkpoint of --resume); a summary on stderr. Example, Wolf's 3x3
-question (Calcrostics, 2010 talk):
+the checkpoint of --resume); a summary on stderr. --timeout bounds the
+whole command (past it the tasks done are kept and the status is 1),
+--system-timeout the engine on one setting. Example, Wolf's 3x3 question
+(Calcrostics, 2010 talk):
 
   families census --size 3x3 --max 12
 `
@@ -53,7 +52,8 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	anyOps := fs.Bool("any-ops", false, "settings may use any operators (default: all of + - x / must occur)")
 	analyse := fs.Int("analyse", 8, "settings per grid given to the algebra engine, fewest free parameters first (0: none)")
 	rank := fs.Int("rank", census.DefaultRank, "settings per grid ranked by tangent dimension to choose those analysed")
-	timeout := fs.Duration("timeout", time.Minute, "give up on the algebra of one setting after this long (0: never)")
+	timeout := fs.Duration("timeout", 0, "stop the whole command after this long (0: never): the tasks done by then are written, a checkpoint for --resume, and the status is 1")
+	sysTimeout := fs.Duration("system-timeout", time.Minute, "give up on the algebra of one setting after this long (0: never)")
 	jobs := fs.Int("jobs", 0, "tasks searched at once (default: one per CPU)")
 	out := fs.String("out", "", "write the JSON Lines to this file (the checkpoint of --resume) instead of stdout")
 	resume := fs.Bool("resume", false, "keep the tasks already done in --out and go on after them")
@@ -68,7 +68,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if err := checkJobs(*jobs); err != nil {
 		return err
 	}
-	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyse: *analyse, Rank: *rank, Timeout: *timeout, Jobs: *jobs}
+	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyse: *analyse, Rank: *rank, SystemTimeout: *sysTimeout, Jobs: *jobs}
 	var err error
 	if opt.Size, err = grid.ParseSize(*size); err != nil {
 		return usageError{err}
@@ -114,7 +114,8 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 		}
 		defer outFile.Close()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// --timeout covers the whole command; a signal ends it too.
+	ctx, stop := commandContext(*timeout)
 	defer stop()
 	fmt.Fprintf(stderr, "census %s", opt.Size)
 	if opt.Max > 0 {
@@ -143,11 +144,13 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 		sum.Elapsed = time.Since(start)
 		sum.WriteTo(stderr)
 	}
-	if err != nil && (errors.Is(err, context.Canceled) || ctx.Err() != nil) {
+	if err != nil && ctx.Err() != nil {
+		// Stopped by the time limit or a signal: every task written is
+		// complete (a task cut short is not written).
 		if *out != "" {
-			return fmt.Errorf("interrupted: %s holds the tasks done so far; rerun with --resume to go on", *out)
+			return fmt.Errorf("%w: %s holds the tasks done so far; rerun with --resume to go on", stopCause(ctx), *out)
 		}
-		return errors.New("interrupted")
+		return fmt.Errorf("%w: the output holds the tasks done so far", stopCause(ctx))
 	}
 	return err
 }

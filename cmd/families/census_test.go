@@ -77,3 +77,56 @@ func TestHardeningCensusBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestHardeningCensusTimeout: census's --timeout bounds the whole command
+// (issue 27, item 8: --size 4x4 --max 30 --timeout 3s ran on past 23 s,
+// the limit being per setting): it ends within a second or two of the
+// limit with status 1 and one line saying so, its output holds whole
+// tasks only, and --resume completes it to the bytes of an uninterrupted
+// run; --system-timeout is the per-setting limit.
+func TestHardeningCensusTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs censuses for seconds")
+	}
+	familiesBinary(t) // built before the clock starts
+	for _, args := range [][]string{
+		{"census", "--size", "4x4", "--max", "30", "--timeout", "1s"},
+		{"census", "--size", "4x4", "--max", "30", "--timeout", "1s", "--out", filepath.Join(t.TempDir(), "c.jsonl")},
+	} {
+		start := time.Now()
+		code, stdout, stderr := runBinary(t, "", "", args...)
+		took := time.Since(start)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		last := lines[len(lines)-1]
+		if code != 1 || !strings.Contains(last, "timed out after 1s (--timeout)") || !strings.Contains(last, "tasks done so far") || took > 3*time.Second {
+			t.Errorf("%v: status %d after %s, last line %q; want 1 within 3 s, saying it timed out", args, code, took, last)
+		}
+		if n := strings.Count(stdout, "\n"); n > 0 && !strings.HasPrefix(stdout[strings.LastIndex(strings.TrimSuffix(stdout, "\n"), "\n")+1:], `{"done":`) {
+			t.Errorf("%v: the output does not end with a whole task", args)
+		}
+	}
+	// Cut by the limit, then resumed: the bytes of one run.
+	dir := t.TempDir()
+	whole, cut := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "cut.jsonl")
+	base := []string{"census", "--size", "3x3", "--max", "300", "--analyse", "0"}
+	if code, _, stderr := runCmd(t, "", append(base, "--out", whole)...); code != 0 {
+		t.Fatalf("census: %d %s", code, stderr)
+	}
+	code, _, stderr := runCmd(t, "", append(base, "--out", cut, "--timeout", "300ms")...)
+	if code != 1 || !strings.Contains(stderr, "timed out after 300ms (--timeout): "+cut+" holds the tasks done so far") {
+		t.Errorf("cut: status %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCmd(t, "", append(base, "--out", cut, "--resume")...); code != 0 {
+		t.Fatalf("resume: %d %s", code, stderr)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(cut)
+	if !bytes.Equal(a, b) {
+		t.Errorf("cut by --timeout and resumed: %d bytes, an uninterrupted run %d", len(b), len(a))
+	}
+	// --system-timeout limits the engine on each setting, not the command.
+	code, stdout, stderr := runCmd(t, "", "census", "--size", "3x3", "--max", "12", "--analyse", "1", "--system-timeout", "1ns")
+	if code != 0 || !strings.Contains(stdout, `"class":"timeout"`) || !strings.Contains(stderr, "1 analyses timed out") {
+		t.Errorf("--system-timeout 1ns: status %d, stderr %q, stdout %.200q", code, stderr, stdout)
+	}
+}

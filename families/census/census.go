@@ -31,8 +31,9 @@ type Options struct {
 	// Rank bounds the settings per grid whose tangent dimension is
 	// computed to choose them (default DefaultRank).
 	Analyse, Rank int
-	// Timeout bounds the engine per setting (0: none).
-	Timeout time.Duration
+	// SystemTimeout bounds the engine on one setting (0: none); the whole
+	// run is bounded by the context given to Run.
+	SystemTimeout time.Duration
 	// Jobs is the number of tasks searched at once (0: one per CPU).
 	Jobs int
 	// Shard selects every Count-th task from Index (the zero Shard: all).
@@ -219,6 +220,13 @@ func (c *Census) search(ctx context.Context, t int) (res taskResult) {
 		}
 		r.Task = res.done.Task
 		res.records = append(res.records, r)
+	}
+	// A record made while ctx ended may hold analyses it cut short (class
+	// timeout, by the whole run's limit and not the setting's): the task
+	// is not done. A ctx still live here was live throughout.
+	if err := ctx.Err(); err != nil {
+		res.err = err
+		return res
 	}
 	res.done.Grids = len(res.records)
 	return res
@@ -414,7 +422,7 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		a := g.analyse(ctx, s, vals, o.Timeout)
+		a := g.analyse(ctx, s, vals, o.SystemTimeout)
 		a.TangentDimension = cd.dim
 		r.Analyses = append(r.Analyses, a)
 		switch {
