@@ -21,23 +21,27 @@ import (
 // route, so that the answer is a function of the system alone:
 //
 //   - a rational family is written in the parameters that its component
-//     determines: among the first maxCanonicalChoices sets U of numbers,
-//     in lexicographic order, over which the component is rational (every
-//     number a rational function of U), the one with the simplest
-//     formulas. Whether a component is rational over U does not depend on
-//     how it was found, and over such a U the formulas are unique;
+//     determines: the first set U of numbers over which the component is
+//     rational (every number a rational function of U), the sets that
+//     hold the last numbers coming first (the order of combinations on
+//     the numbers reversed). Whether a component is rational over U does
+//     not depend on how it was found, and over such a U the formulas are
+//     unique;
 //   - a component that another contains is dropped, and so is a repeated
 //     one;
 //   - the components are sorted by dimension, degree and formulas (or
 //     basis).
 
-// maxCanonicalChoices bounds the sets of parameters among which a
-// rational family's are chosen, and maxCanonicalTries the inversions
-// tried to find them (one small basis each): a 4x4 grid's family of
-// dimension 6 in 8 remaining numbers has 28 subsets, a 5x5 grid's up to
-// thousands.
+// maxCanonicalChoices is the number of sets of parameters among which a
+// rational family's are chosen (the simplest formulas win), and
+// maxCanonicalTries bounds the fibers tried to find them (one small basis
+// each): a 4x4 grid's family of dimension 6 in 8 remaining numbers has 28
+// subsets, a 5x5 grid's up to thousands. One choice: choosing the
+// simplest of the first four needed the formulas over each, and on 4x4
+// grids one inversion could take 15 s (a basis in a block order) where
+// the first set needed none.
 const (
-	maxCanonicalChoices = 4
+	maxCanonicalChoices = 1
 	maxCanonicalTries   = 256
 )
 
@@ -86,7 +90,14 @@ func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 	jac := newJacobian(vals, V)
 	var best *choice
 	found, tries, at := 0, 0, 0
-	for U := range combinations(n, len(V)) {
+	for R := range combinations(n, len(V)) {
+		// The sets that hold the last numbers first: those the
+		// substitutions leave, where the parameters of a grid's family
+		// usually are already (no formula to invert).
+		U := make([]int, len(R))
+		for i, r := range R {
+			U[len(R)-1-i] = n - 1 - r
+		}
 		if err := d.ctx.Err(); err != nil {
 			return nil, limitErr(err)
 		}
@@ -95,7 +106,9 @@ func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 			continue
 		}
 		if tries++; tries > maxCanonicalTries {
-			break
+			// Past the bound the family keeps the parameters it was found
+			// in, which a different route may not share (README).
+			U = V
 		}
 		ch, err := d.invert(vals, V, U)
 		if err != nil {
@@ -108,7 +121,7 @@ func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 		if best == nil || ch.cmp(best) < 0 {
 			best = ch
 		}
-		if found++; found == maxCanonicalChoices {
+		if found++; found == maxCanonicalChoices || tries > maxCanonicalTries {
 			break
 		}
 	}
@@ -152,7 +165,12 @@ func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
 		if ok, err := d.fiberIsPoint(vals, V, U, W); err != nil || !ok {
 			return nil, err
 		}
-		got, err := d.exchangePath(vals, V, W, E, 0)
+		tried := 0
+		got, err := d.exchangePath(vals, V, U, 0, &tried)
+		if err == nil && got == nil {
+			tried = 0
+			got, err = d.exchangePath(vals, V, U, 2, &tried)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -177,35 +195,58 @@ func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
 }
 
 // maxExchanges bounds the single exchanges that exchangePath tries.
-const maxExchanges = 64
+const maxExchanges = 256
 
-// exchangePath returns the formulas over V with the numbers of W replaced
-// by those of E one at a time, each exchange of w for e taken only when
-// e's formula has degree 1 in w (then w is a rational function of e and
-// the other parameters, and the map is birational: Lüroth); nil when no
-// order of exchanges allows it. Cost: per exchange, a composition of every
-// formula.
-func (d *decomposer) exchangePath(vals []ratFunc, V, W, E []int, tried int) ([]ratFunc, error) {
-	if len(W) == 0 {
+// exchangePath returns the formulas over U, given those over S (vals),
+// by single exchanges: a parameter w for a number e whose formula has
+// degree 1 in w (then w is a rational function of e and the other
+// parameters, and the map is birational: Lüroth). The numbers of U come
+// in first; with spare steps (spare > 0) a number outside U may stand in
+// between, which reaches sets that no direct order of exchanges does. nil
+// when no path is found within maxExchanges. Cost: per exchange, a
+// composition of every formula.
+func (d *decomposer) exchangePath(vals []ratFunc, S, U []int, spare int, tried *int) ([]ratFunc, error) {
+	if slices.Equal(S, U) {
 		return vals, nil
 	}
-	for _, w := range W {
-		for _, e := range E {
-			if tried++; tried > maxExchanges {
-				return nil, nil
-			}
-			f := vals[e]
-			if max(f.num.Degree(w), f.den.Degree(w)) != 1 {
-				continue
-			}
-			next, err := d.exchange(vals, w, e)
-			if err != nil || next == nil {
-				return nil, err
-			}
-			V2 := slices.Sorted(slices.Values(append(slices.DeleteFunc(slices.Clone(V), func(v int) bool { return v == w }), e)))
-			out, err := d.exchangePath(next, V2, without1(W, w), without1(E, e), tried)
-			if err != nil || out != nil {
-				return out, err
+	var out, in, other []int
+	for _, v := range S {
+		if !slices.Contains(U, v) {
+			out = append(out, v)
+		}
+	}
+	for v := range vals {
+		switch {
+		case slices.Contains(S, v):
+		case slices.Contains(U, v):
+			in = append(in, v)
+		case spare > 0:
+			other = append(other, v)
+		}
+	}
+	for _, es := range [][]int{in, other} {
+		for _, w := range out {
+			for _, e := range es {
+				if *tried++; *tried > maxExchanges {
+					return nil, nil
+				}
+				f := vals[e]
+				if max(f.num.Degree(w), f.den.Degree(w)) != 1 {
+					continue
+				}
+				next, err := d.exchange(vals, w, e)
+				if err != nil || next == nil {
+					return nil, err
+				}
+				S2 := slices.Sorted(slices.Values(append(without1(S, w), e)))
+				left := spare
+				if !slices.Contains(U, e) {
+					left--
+				}
+				got, err := d.exchangePath(next, S2, U, left, tried)
+				if err != nil || got != nil {
+					return got, err
+				}
 			}
 		}
 	}
@@ -315,7 +356,15 @@ func (d *decomposer) solveOver(vals []ratFunc, V, U, W []int) ([]ratFunc, error)
 	// denominator vanishes with its numerator, which the saturation
 	// removes.
 	if e, ok := bb.extensionDegree(); !ok || e != 1 {
-		for _, q := range dens {
+		// By each distinct irreducible factor, smallest first: many are
+		// numbers (saturated by Bayer's lemma at once), and a large
+		// denominator whole took seconds where its factors took
+		// milliseconds.
+		qs, err := d.distinctFactorsOf(dens, br)
+		if err != nil {
+			return nil, err
+		}
+		for _, q := range qs {
 			if isUnit(B) {
 				return nil, nil
 			}
@@ -425,6 +474,37 @@ func (d *decomposer) fiberIsPoint(vals []ratFunc, V, U, W []int) (bool, error) {
 	}
 	k, ok := groebner.Degree(G, 2)
 	return ok && k == 1, nil
+}
+
+// distinctFactorsOf returns the distinct irreducible nonconstant factors
+// of the polynomials ps, in the ring r, the shortest first.
+func (d *decomposer) distinctFactorsOf(ps []*poly.Poly, r *poly.Ring) ([]*poly.Poly, error) {
+	seen := map[string]bool{}
+	var out []*poly.Poly
+	for _, p := range ps {
+		main, err := p.ToRing(d.ring)
+		if err != nil {
+			return nil, err
+		}
+		fz, err := d.factorsOf(main)
+		if err != nil {
+			return nil, err
+		}
+		for _, q := range fz.factors {
+			key := q.Monic().String()
+			if seen[key] || q.IsConst() {
+				continue
+			}
+			seen[key] = true
+			rq, err := q.ToRing(r)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, rq)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *poly.Poly) int { return a.Len() - b.Len() })
+	return out, nil
 }
 
 // familyKey is the text of a family's formulas: equal for two rational
