@@ -169,7 +169,7 @@ func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
 		got, err := d.exchangePath(vals, V, U, 0, &tried)
 		if err == nil && got == nil {
 			tried = 0
-			got, err = d.exchangePath(vals, V, U, 2, &tried)
+			got, err = d.exchangePath(vals, V, U, 1, &tried)
 		}
 		if err != nil {
 			return nil, err
@@ -195,7 +195,7 @@ func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
 }
 
 // maxExchanges bounds the single exchanges that exchangePath tries.
-const maxExchanges = 256
+const maxExchanges = 64
 
 // exchangePath returns the formulas over U, given those over S (vals),
 // by single exchanges: a parameter w for a number e whose formula has
