@@ -197,17 +197,39 @@ func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
 // maxExchanges bounds the single exchanges that exchangePath tries.
 const maxExchanges = 64
 
-// exchangePath returns the formulas over U, given those over S (vals),
-// by single exchanges: a parameter w for a number e whose formula has
-// degree 1 in w (then w is a rational function of e and the other
-// parameters, and the map is birational: Lüroth). The numbers of U come
-// in first; with spare steps (spare > 0) a number outside U may stand in
-// between, which reaches sets that no direct order of exchanges does. nil
-// when no path is found within maxExchanges. Cost: per exchange, a
-// composition of every formula.
-func (d *decomposer) exchangePath(vals []ratFunc, S, U []int, spare int, tried *int) ([]ratFunc, error) {
+// exchangePath returns the formulas over U of the family whose formulas
+// over V are vals, by single exchanges: a parameter w for a number e whose
+// formula has degree 1 in w (then w is a rational function of e and the
+// other parameters, and the map is birational: Lüroth). The numbers of U
+// come in first; with spare steps (spare > 0) a number outside U may stand
+// in between, which reaches sets that no direct order of exchanges does.
+// nil when no path is found within maxExchanges. Along the path only the
+// parameters V are carried, as functions of the current set S (cur), and
+// a number's formula is composed when an exchange asks for it; every
+// formula is composed once, at the end. Cost: per exchange tried, one
+// composition; at the end, one per number.
+func (d *decomposer) exchangePath(vals []ratFunc, V, U []int, spare int, tried *int) ([]ratFunc, error) {
+	cur := make([]ratFunc, len(vals))
+	for _, v := range V {
+		cur[v] = ratPoly(d.ring.Var(v))
+	}
+	return d.exchangeFrom(vals, V, cur, V, U, spare, tried)
+}
+
+func (d *decomposer) exchangeFrom(vals []ratFunc, V []int, cur []ratFunc, S, U []int, spare int, tried *int) ([]ratFunc, error) {
 	if slices.Equal(S, U) {
-		return vals, nil
+		out := make([]ratFunc, len(vals))
+		for x := range vals {
+			if slices.Contains(U, x) {
+				out[x] = ratPoly(d.ring.Var(x))
+				continue
+			}
+			var err error
+			if out[x], err = d.overCurrent(vals, V, cur, x); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
 	}
 	var out, in, other []int
 	for _, v := range S {
@@ -224,26 +246,48 @@ func (d *decomposer) exchangePath(vals []ratFunc, S, U []int, spare int, tried *
 			other = append(other, v)
 		}
 	}
+	formula := map[int]ratFunc{}
 	for _, es := range [][]int{in, other} {
-		for _, w := range out {
-			for _, e := range es {
+		for _, e := range es {
+			for _, w := range out {
 				if *tried++; *tried > maxExchanges {
 					return nil, nil
 				}
-				f := vals[e]
+				f, ok := formula[e]
+				if !ok {
+					var err error
+					if f, err = d.overCurrent(vals, V, cur, e); err != nil {
+						return nil, err
+					}
+					formula[e] = f
+				}
 				if max(f.num.Degree(w), f.den.Degree(w)) != 1 {
 					continue
 				}
-				next, err := d.exchange(vals, w, e)
-				if err != nil || next == nil {
+				wv, ok, err := d.solveFor(f, w, e)
+				if err != nil {
 					return nil, err
 				}
-				S2 := slices.Sorted(slices.Values(append(without1(S, w), e)))
+				if !ok {
+					continue
+				}
+				at := make([]ratFunc, len(vals))
+				for v := range at {
+					at[v] = ratPoly(d.ring.Var(v))
+				}
+				at[w] = wv
+				next := make([]ratFunc, len(vals))
+				for _, v := range V {
+					if next[v], err = composeRat(d.ctx, cur[v], at); err != nil {
+						return nil, err
+					}
+				}
 				left := spare
 				if !slices.Contains(U, e) {
 					left--
 				}
-				got, err := d.exchangePath(next, S2, U, left, tried)
+				S2 := slices.Sorted(slices.Values(append(without1(S, w), e)))
+				got, err := d.exchangeFrom(vals, V, next, S2, U, left, tried)
 				if err != nil || got != nil {
 					return got, err
 				}
@@ -253,45 +297,32 @@ func (d *decomposer) exchangePath(vals []ratFunc, S, U []int, spare int, tried *
 	return nil, nil
 }
 
-func without1(xs []int, x int) []int {
-	return slices.DeleteFunc(slices.Clone(xs), func(y int) bool { return y == x })
+// overCurrent returns the formula of number x over the current
+// parameters: its formula over V with each parameter of V replaced by
+// cur.
+func (d *decomposer) overCurrent(vals []ratFunc, V []int, cur []ratFunc, x int) (ratFunc, error) {
+	if slices.Contains(V, x) {
+		return cur[x], nil
+	}
+	return composeRat(d.ctx, vals[x], cur)
 }
 
-// exchange makes e a parameter in place of w, where e = (n1 w + n0) /
-// (d1 w + d0) with n_i, d_i free of w: w = (n0 - e d0) / (e d1 - n1), and
-// every formula is composed with it. nil when that denominator vanishes.
-func (d *decomposer) exchange(vals []ratFunc, w, e int) ([]ratFunc, error) {
-	f := vals[e]
+// solveFor returns w from e = f = (n1 w + n0) / (d1 w + d0), with n_i, d_i
+// free of w: w = (n0 - e d0) / (e d1 - n1); ok is false when that
+// denominator vanishes.
+func (d *decomposer) solveFor(f ratFunc, w, e int) (ratFunc, bool, error) {
 	n1, n0 := coefficientOf(f.num, w, 1), coefficientOf(f.num, w, 0)
 	d1, d0 := coefficientOf(f.den, w, 1), coefficientOf(f.den, w, 0)
 	ev := d.ring.Var(e)
 	den := new(poly.Poly).Sub(new(poly.Poly).Mul(ev, d1), n1)
 	if den.IsZero() {
-		return nil, nil
+		return ratFunc{}, false, nil
 	}
 	wv, err := newRatFuncContext(d.ctx, new(poly.Poly).Sub(n0, new(poly.Poly).Mul(ev, d0)), den)
 	if err != nil {
-		return nil, limitErr(err)
+		return ratFunc{}, false, limitErr(err)
 	}
-	at := make([]ratFunc, len(vals))
-	for v := range at {
-		at[v] = ratPoly(d.ring.Var(v))
-	}
-	at[w] = wv
-	out := make([]ratFunc, len(vals))
-	for x := range vals {
-		switch x {
-		case e:
-			out[x] = ratPoly(ev)
-		case w:
-			out[x] = wv
-		default:
-			if out[x], err = composeRat(d.ctx, vals[x], at); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
+	return wv, true, nil
 }
 
 // composeRat returns f with every number v replaced by at[v].
@@ -417,10 +448,15 @@ func (d *decomposer) solveOver(vals []ratFunc, V, U, W []int) ([]ratFunc, error)
 func (d *decomposer) fiberIsPoint(vals []ratFunc, V, U, W []int) (bool, error) {
 	n := d.ring.NumVars()
 	x0 := make([]*big.Rat, n)
+	p := int64(1)
 	for i := range x0 {
-		// A fixed point away from small coordinates, where grid formulas
-		// have their special values.
-		x0[i] = big.NewRat(int64(1009+7919*i+104729*(i*i%13)), int64(3+i%5))
+		// Distinct primes from 13 on: away from the small values where
+		// grid formulas have their special points, and small enough that
+		// the fiber's basis over Q keeps small coefficients (a point of
+		// five-digit fractions made one fiber take seconds on a 4x4 grid).
+		for p = p + 1; !big.NewInt(p).ProbablyPrime(0) || p < 13; p++ {
+		}
+		x0[i] = big.NewRat(p, 1)
 	}
 	var names []string
 	for _, w := range W {
@@ -636,4 +672,8 @@ func familyValues(f *Family) []ratFunc {
 		}
 	}
 	return vals
+}
+
+func without1(xs []int, x int) []int {
+	return slices.DeleteFunc(slices.Clone(xs), func(y int) bool { return y == x })
 }
