@@ -18,13 +18,21 @@ import (
 // to 59-60 MB; 20 MB brings it to 55 MB at no measurable cost.
 const gcHeadroom = 20 << 20
 
-// pacedCommands are the commands that pace the collector by the live heap
-// (paceGC): each runs one computation, whose garbage is kept in proportion
-// to its live data. The others sweep many settings: their live heap is
-// large (Wolf's sweep: some 100 MB of plan and results) and they allocate
-// fast, so a fixed gcPercent saves them a quarter of their time (4.2 to
-// 4.9 s against 5.3 s paced, 1.0 GB against 320 MB peak).
+// pacedCommands are the commands paced with gcHeadroom: each runs one
+// computation, whose garbage is kept in proportion to its live data.
 var pacedCommands = map[string]bool{"groebner": true, "factor": true}
+
+// sweepHeadroom is the headroom of every other command (sweeps, census,
+// count, export, an analysis), at most an eighth of the memory the
+// process may use. Their live heap is large (Wolf's sweep: some 100 MB of
+// plan and results) and they allocate fast, so a gcPercent of 800 saves
+// them a quarter of their time (4.2 to 4.9 s against 5.3 s paced with
+// 20 MB, 1.0 GB against 320 MB peak); 1 GiB keeps that for every live
+// heap up to 128 MB. Above, 800% let a sweep of 2^20 settings reach
+// 10.4 GB and its --dry-run 3.1 GB, and a 4x4 analysis pass 4 GB (issue
+// 27, item 7): paced, the heap stays below the live data plus 1 GiB, or
+// twice the live data.
+const sweepHeadroom = 1 << 30
 
 // firstArg returns args[0], or "" when there is none.
 func firstArg(args []string) string {
@@ -34,25 +42,26 @@ func firstArg(args []string) string {
 	return args[0]
 }
 
-// paceGC returns the collector's percentage for a live heap of live bytes:
-// gcPercent while gcHeadroom is more than that share of it, 100 once it is
-// less than the live heap itself, the share gcHeadroom is of it in between.
-func paceGC(live uint64) int {
+// paceGC returns the collector's percentage for a live heap of live bytes
+// and headroom bytes of garbage allowed: gcPercent while headroom is more
+// than that share of it, 100 once it is less than the live heap itself,
+// the share headroom is of it in between.
+func paceGC(live, headroom uint64) int {
 	if live == 0 {
 		return gcPercent
 	}
-	return int(min(gcPercent, max(100, 100*gcHeadroom/live)))
+	return int(min(gcPercent, max(100, 100*headroom/live)))
 }
 
 // livePaced is the sample paceGCAfterEachCycle reads.
 var livePaced = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 
 // paceGCAfterEachCycle sets the collector's percentage from the live heap
-// after every collection (paceGC), through a finalizer that re-arms itself:
-// a finalizer runs once its object has been found unreachable, that is
-// after each cycle. Cost: one metrics read per cycle. The returned stop
-// ends the pacing at the next cycle.
-func paceGCAfterEachCycle() (stop func()) {
+// after every collection (paceGC with headroom), through a finalizer that
+// re-arms itself: a finalizer runs once its object has been found
+// unreachable, that is after each cycle. Cost: one metrics read per cycle.
+// The returned stop ends the pacing at the next cycle.
+func paceGCAfterEachCycle(headroom uint64) (stop func()) {
 	var stopped atomic.Bool
 	var current atomic.Int64 // finalizers run on one goroutine; the race detector cannot know
 	current.Store(gcPercent)
@@ -67,7 +76,7 @@ func paceGCAfterEachCycle() (stop func()) {
 			}
 			metrics.Read(livePaced)
 			if livePaced[0].Value.Kind() == metrics.KindUint64 {
-				if p := paceGC(livePaced[0].Value.Uint64()); int64(p) != current.Load() {
+				if p := paceGC(livePaced[0].Value.Uint64(), headroom); int64(p) != current.Load() {
 					current.Store(int64(p))
 					debug.SetGCPercent(p)
 				}

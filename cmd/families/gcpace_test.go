@@ -27,7 +27,7 @@ func TestPaceGC(t *testing.T) {
 		{gcHeadroom / 7, 700},     //
 		{gcHeadroom * 2 / 3, 150}, //
 	} {
-		if got := paceGC(tc.live); got != tc.want {
+		if got := paceGC(tc.live, gcHeadroom); got != tc.want {
 			t.Errorf("paceGC(%d) = %d, want %d", tc.live, got, tc.want)
 		}
 	}
@@ -39,7 +39,7 @@ func TestPaceGC(t *testing.T) {
 func TestPaceGCAfterEachCycle(t *testing.T) {
 	old := debug.SetGCPercent(gcPercent)
 	defer debug.SetGCPercent(old)
-	stop := paceGCAfterEachCycle()
+	stop := paceGCAfterEachCycle(gcHeadroom)
 	live := make([]byte, 256<<20)
 	for i := range live {
 		live[i] = byte(i)

@@ -17,24 +17,50 @@ import (
 // with a limit, on 2 cores).
 const gcPercent = 800
 
-// tuneGC lets the heap grow to gcPercent above the live data (for the
-// commands of pacedCommands only while it is small: paceGC), but never
-// past half of the memory this process may use (the machine's, or its
-// cgroup's limit under Slurm, Kubernetes or Docker), where the collector
-// works harder instead. It does nothing when GOGC or GOMEMLIMIT is set:
-// the user's setting wins.
-func tuneGC(command string) {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return
+// A gcTuning is what tuneGC sets: a soft memory limit (0: the runtime's
+// own, from GOMEMLIMIT or none) and, when pace, gcPercent paced by the
+// live heap with headroom bytes of garbage (paceGC).
+type gcTuning struct {
+	limit    int64
+	pace     bool
+	headroom uint64
+}
+
+// planGC decides the tuning of a command from the environment's GOGC and
+// GOMEMLIMIT and the memory the process may use (0: unknown). The memory
+// limit is half of that memory, where the collector works harder instead
+// of letting the heap grow. The collector runs at gcPercent while the
+// garbage is below the command's headroom (gcHeadroom for pacedCommands,
+// sweepHeadroom or an eighth of the memory, whichever is smaller, for the
+// others) and at no less than Go's default above. GOGC or GOMEMLIMIT in
+// the environment turns all of this off: the user's setting wins, and
+// the runtime reads it.
+func planGC(command, gogc, gomemlimit string, avail int64) gcTuning {
+	var t gcTuning
+	if gogc != "" || gomemlimit != "" {
+		return t
 	}
-	avail := availableMemory()
-	if avail <= 0 {
-		return
+	if avail > 0 {
+		t.limit = avail / 2
 	}
-	debug.SetGCPercent(gcPercent)
-	debug.SetMemoryLimit(avail / 2)
+	t.pace, t.headroom = true, sweepHeadroom
 	if pacedCommands[command] {
-		paceGCAfterEachCycle()
+		t.headroom = gcHeadroom
+	} else if avail > 0 {
+		t.headroom = min(t.headroom, uint64(avail/8))
+	}
+	return t
+}
+
+// tuneGC applies planGC for command.
+func tuneGC(command string) {
+	t := planGC(command, os.Getenv("GOGC"), os.Getenv("GOMEMLIMIT"), availableMemory())
+	if t.limit > 0 {
+		debug.SetMemoryLimit(t.limit)
+	}
+	if t.pace {
+		debug.SetGCPercent(gcPercent)
+		paceGCAfterEachCycle(t.headroom)
 	}
 }
 

@@ -132,3 +132,48 @@ func TestAvailableMemoryRlimit(t *testing.T) {
 		t.Errorf("availableMemory() with RLIMIT_AS %d = %d, want %d", before, got, want)
 	}
 }
+
+// TestPlanGC: the default tuning of each kind of command (issue 27, item
+// 7): a memory limit at half the memory and the pacing, with 20 MB of
+// headroom for groebner and factor and 1 GiB (at most an eighth of the
+// memory) for the others; GOGC or GOMEMLIMIT turns it all off.
+func TestPlanGC(t *testing.T) {
+	const gib = int64(1) << 30
+	tests := []struct {
+		command, gogc, gomemlimit string
+		avail                     int64
+		want                      gcTuning
+	}{
+		{"analyse", "", "", 24 * gib, gcTuning{12 * gib, true, 1 << 30}},
+		{"census", "", "", 24 * gib, gcTuning{12 * gib, true, 1 << 30}},
+		{"groebner", "", "", 24 * gib, gcTuning{12 * gib, true, gcHeadroom}},
+		{"factor", "", "", 4 * gib, gcTuning{2 * gib, true, gcHeadroom}},
+		{"count", "", "", 4 * gib, gcTuning{2 * gib, true, 512 << 20}}, // an eighth of a 4 GiB cgroup
+		{"merge", "", "", 2 * gib, gcTuning{1 * gib, true, 256 << 20}},
+		{"analyse", "", "", 0, gcTuning{0, true, 1 << 30}}, // memory unknown: paced, no limit
+		{"analyse", "100", "", 24 * gib, gcTuning{}},
+		{"analyse", "off", "", 24 * gib, gcTuning{}},
+		{"analyse", "", "3GiB", 24 * gib, gcTuning{}},
+		{"groebner", "200", "1GiB", 24 * gib, gcTuning{}},
+	}
+	for _, tc := range tests {
+		if got := planGC(tc.command, tc.gogc, tc.gomemlimit, tc.avail); got != tc.want {
+			t.Errorf("planGC(%q, GOGC=%q, GOMEMLIMIT=%q, %d) = %+v, want %+v", tc.command, tc.gogc, tc.gomemlimit, tc.avail, got, tc.want)
+		}
+	}
+	const mb = 1 << 20
+	for _, tc := range []struct {
+		live uint64
+		want int
+	}{
+		{100 * mb, gcPercent}, // Wolf's sweep: as before
+		{128 * mb, gcPercent},
+		{512 * mb, 200},
+		{1024 * mb, 100},
+		{4096 * mb, 100},
+	} {
+		if got := paceGC(tc.live, sweepHeadroom); got != tc.want {
+			t.Errorf("paceGC(%d MB, 1 GiB) = %d, want %d", tc.live/mb, got, tc.want)
+		}
+	}
+}

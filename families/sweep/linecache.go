@@ -29,8 +29,12 @@ type lineCache struct {
 	sel   grid.LineSet
 	ev    grid.Eval
 	cells [][]int // per line, the indices in Setting.Ops of its operator cells
-	mu    sync.RWMutex
-	m     map[string]*lineEntry
+	// rens holds, per symmetry of grid.Symmetries(z), its renaming of
+	// the numbers: orbitInfo.ren shares them (read only), so a plan keeps
+	// no renaming per setting.
+	rens [][]int
+	mu   sync.RWMutex
+	m    map[string]*lineEntry
 }
 
 func newLineCache(pattern *grid.Setting, sel grid.LineSet, ev grid.Eval) (*lineCache, error) {
@@ -47,6 +51,13 @@ func newLineCache(pattern *grid.Setting, sel grid.LineSet, ev grid.Eval) (*lineC
 			idx[k] = pos[p]
 		}
 		c.cells = append(c.cells, idx)
+	}
+	for _, g := range grid.Symmetries(z) {
+		ren := make([]int, z.Numbers())
+		for i := range ren {
+			ren[i] = g.MapNumber(z, i)
+		}
+		c.rens = append(c.rens, ren)
 	}
 	return c, nil
 }

@@ -27,7 +27,9 @@ type key [sha256.Size]byte
 type orbitInfo struct {
 	id    key // the setting's own system
 	orbit key // the least key over the symmetries: the same for all members
-	// ren renames number i to ren[i] under the symmetry giving orbit.
+	// ren renames number i to ren[i] under the symmetry giving orbit; it
+	// is shared with every setting of that symmetry (lineCache.rens) and
+	// must not be changed.
 	ren []int
 }
 
@@ -73,11 +75,8 @@ func (c *lineCache) orbitKeys(s *grid.Setting) (orbitInfo, error) {
 	z := s.Size()
 	var info orbitInfo
 	first := true
-	for _, g := range grid.Symmetries(z) {
-		ren := make([]int, z.Numbers())
-		for i := range ren {
-			ren[i] = g.MapNumber(z, i)
-		}
+	for gi, g := range grid.Symmetries(z) {
+		ren := c.rens[gi] // shared: read only
 		var k key
 		if fast {
 			k = fastKey(eqs, ren)
