@@ -70,11 +70,7 @@ func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 	vals := make([]ratFunc, n)
 	var V []int
 	for _, v := range f.Values {
-		x, ok := d.ring.VarIndex(v.Name)
-		if !ok {
-			return nil, fmt.Errorf("%w: family number %s is not a number of %s", ErrInternal, v.Name, d.ring)
-		}
-		rf, err := (ratFunc{v.Num, v.Den}).toRing(d.ring)
+		x, rf, err := d.valueInRing(v)
 		if err != nil {
 			return nil, err
 		}
@@ -137,6 +133,17 @@ func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 			Num: best.vals[x].num, Den: best.vals[x].den, Degree: 1})
 	}
 	return out, nil
+}
+
+// valueInRing returns the index in d's ring of a family's number v and
+// its formula num/den moved into that ring.
+func (d *decomposer) valueInRing(v *Value) (int, ratFunc, error) {
+	x, ok := d.ring.VarIndex(v.Name)
+	if !ok {
+		return 0, ratFunc{}, fmt.Errorf("%w: family number %s is not a number of %s", ErrInternal, v.Name, d.ring)
+	}
+	rf, err := (ratFunc{v.Num, v.Den}).toRing(d.ring)
+	return x, rf, err
 }
 
 // invert returns the formulas of every number over U, given those over V

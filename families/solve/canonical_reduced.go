@@ -353,11 +353,7 @@ func (d *decomposer) primeOfRemaining(c *Component, G []*poly.Poly) (*component,
 		if v.Parameter || v.Num == nil || (v.Degree != 1 && !v.InNumbers) {
 			continue
 		}
-		x, ok := d.ring.VarIndex(v.Name)
-		if !ok {
-			return nil, fmt.Errorf("%w: family number %s is not a number of %s", ErrInternal, v.Name, d.ring)
-		}
-		rf, err := (ratFunc{v.Num, v.Den}).toRing(d.ring)
+		x, rf, err := d.valueInRing(v)
 		if err != nil {
 			return nil, err
 		}
