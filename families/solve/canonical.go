@@ -158,15 +158,10 @@ func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
 	if slices.Equal(U, V) {
 		ch.vals = vals
 	} else {
-		var W, E []int
+		var W []int
 		for _, v := range V {
 			if !slices.Contains(U, v) {
 				W = append(W, v)
-			}
-		}
-		for _, u := range U {
-			if !slices.Contains(V, u) {
-				E = append(E, u)
 			}
 		}
 		if ok, err := d.fiberIsPoint(vals, V, U, W); err != nil || !ok {
