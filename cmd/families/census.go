@@ -106,11 +106,10 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	// not a regular file, or one another run writes, is bad input.
 	var outFile *os.File
 	if *out != "" {
-		var oe *sweep.OutputError
-		if outFile, err = sweep.OpenOutput(*out); errors.As(err, &oe) {
+		// As for a sweep, any --out that cannot be opened (a missing
+		// directory too) is bad input.
+		if outFile, err = sweep.OpenOutput(*out); err != nil {
 			return usageError{err}
-		} else if err != nil {
-			return err
 		}
 		defer outFile.Close()
 	}
@@ -143,6 +142,10 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if sum != nil {
 		sum.Elapsed = time.Since(start)
 		sum.WriteTo(stderr)
+	}
+	var ce *sweep.CheckpointError
+	if errors.As(err, &ce) {
+		return usageError{err} // --resume of a file that is not this census's
 	}
 	if err != nil && ctx.Err() != nil {
 		// Stopped by the time limit or a signal: every task written is

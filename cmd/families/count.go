@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -79,6 +80,16 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	bar.clear()
 	if err != nil && ctx.Err() != nil && c == nil {
 		return fmt.Errorf("%w while planning; nothing was counted", stopCause(ctx))
+	}
+	var big *sweep.TooLargeError
+	if errors.As(err, &big) {
+		// Bad input, as for a sweep (status 2); count has neither --shard
+		// nor --sample, so its remedy is a narrower pattern.
+		more := ""
+		if big.AtLeast {
+			more = "more than "
+		}
+		return usagef("%s%d settings of %s can have a positive solution, more than count solves (%d): narrow the pattern or add --require-all-ops", more, big.Settings, s, big.PerRun)
 	}
 	if err != nil && ctx.Err() == nil {
 		return err

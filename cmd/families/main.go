@@ -12,10 +12,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -50,6 +52,10 @@ func usagef(format string, args ...any) error {
 func main() {
 	tuneGC(firstArg(os.Args[1:]))
 	hardDeadline = true
+	// A closed pipe on standard output or error makes writes fail with
+	// EPIPE instead of killing the process silently (status 141): the
+	// command then says so and exits with status 1, as for a full disk.
+	signal.Ignore(syscall.SIGPIPE)
 	ctx, cancel := context.WithCancel(context.Background())
 	interrupt = ctx
 	sig := make(chan os.Signal, 2)
@@ -64,7 +70,7 @@ func main() {
 		case <-sig:
 		case <-time.After(interruptGrace):
 		}
-		fmt.Fprintf(os.Stderr, "families: interrupted (%s)\n", s)
+		fmt.Fprintf(os.Stderr, "%s: interrupted (%s)\n", commandPrefix(running.Load().(string)), s)
 		os.Exit(1)
 	}()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -81,14 +87,17 @@ func commandContext(timeout time.Duration) (context.Context, context.CancelFunc)
 		return context.WithCancel(interrupt)
 	}
 	ctx, cancel := context.WithTimeoutCause(interrupt, timeout, fmt.Errorf("timed out after %s (--timeout)", timeout))
-	if !hardDeadline {
+	// A limit so far off that the backstop's time would pass the largest
+	// duration (--timeout 2562047h47m16s) needs none: the sum wrapped
+	// around and ended every command at once.
+	if !hardDeadline || timeout > math.MaxInt64-timeoutGrace {
 		return ctx, cancel
 	}
 	// The work looks at ctx often, but not inside every single step of
 	// the algebra (one polynomial substitution can take minutes): the
 	// promise "within T plus one second" is kept here, whatever is running.
 	backstop := time.AfterFunc(timeout+timeoutGrace, func() {
-		fmt.Fprintf(os.Stderr, "families: timed out after %s (--timeout): the work did not stop at the limit and was ended\n", timeout)
+		fmt.Fprintf(os.Stderr, "%s: timed out after %s (--timeout): the work did not stop at the limit and was ended\n", commandPrefix(running.Load().(string)), timeout)
 		os.Exit(1)
 	})
 	return ctx, func() { backstop.Stop(); cancel() }
@@ -112,6 +121,13 @@ func stopCause(ctx context.Context) error {
 	}
 	return context.Cause(ctx)
 }
+
+// running holds the name of the command being run, for the messages of
+// main's own fallbacks (the signal's and the time limit's), which name it
+// as every other message does.
+var running atomic.Value
+
+func init() { running.Store("analyse") }
 
 // interruptGrace is how long a command may take to stop after a signal
 // before main ends the process itself.
@@ -140,6 +156,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 		name, args = args[0], args[1:]
 	}
+	running.Store(name)
 	err := commands[name].run(args, stdout, stderr)
 	if interrupt.Err() != nil && (err == nil || !strings.Contains(err.Error(), "interrupted")) {
 		// A signal came: the work may be cut short wherever it was.

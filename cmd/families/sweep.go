@@ -198,8 +198,9 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 		fmt.Fprintf(stderr, "time %s\n", since(start))
 	}
 	var oe *sweep.OutputError
-	if errors.As(err, &oe) {
-		return usageError{err}
+	var ce *sweep.CheckpointError
+	if errors.As(err, &oe) || errors.As(err, &ce) {
+		return usageError{err} // a file that is not ours to write or resume
 	}
 	if err != nil && ctx.Err() != nil {
 		msg := "interrupted"

@@ -77,6 +77,19 @@ type Info struct {
 	Tasks  int    `json:"tasks"`
 }
 
+// String describes the census in messages: its ID, size, bounds and
+// tasks.
+func (in *Info) String() string {
+	s := fmt.Sprintf("id %s (%s", in.ID, in.Size)
+	if in.Max > 0 {
+		s += fmt.Sprintf(" --max %d", in.Max)
+	}
+	if in.MaxSum > 0 {
+		s += fmt.Sprintf(" --max-sum %d", in.MaxSum)
+	}
+	return s + fmt.Sprintf(", %d tasks)", in.Tasks)
+}
+
 // New checks the options and plans the search. Cost: O(lines x numbers).
 func New(opt Options) (*Census, error) {
 	if opt.Max < 0 || opt.MaxSum < 0 || opt.Max == 0 && opt.MaxSum == 0 {

@@ -152,6 +152,10 @@ func (c *Census) recover(f *os.File, path string, sum *Summary) (int, error) {
 	}
 	keep, off, tasks, n := 0, 0, 0, 0
 	var pending []*Record
+	// A file that is not this run's checkpoint is refused as such.
+	refuse := func(format string, args ...any) (int, error) {
+		return 0, &sweep.CheckpointError{Err: fmt.Errorf(format, args...)}
+	}
 	for ln := range bytes.Lines(data) {
 		n++
 		off += len(ln)
@@ -160,15 +164,15 @@ func (c *Census) recover(f *os.File, path string, sum *Summary) (int, error) {
 		}
 		var l line
 		if err := json.Unmarshal(ln, &l); err != nil {
-			return 0, fmt.Errorf("%s: line %d: %v", path, n, err)
+			return refuse("%s: line %d: %v", path, n, err)
 		}
 		switch {
 		case l.Census == nil:
-			return 0, fmt.Errorf("%s: line %d is not a census line", path, n)
+			return refuse("%s: line %d is not a census line", path, n)
 		case *l.Census != *c.info:
-			return 0, fmt.Errorf("%s: line %d comes from another census (%s %+v; this run is %+v)", path, n, l.Census.ID, *l.Census, *c.info)
+			return refuse("%s: line %d comes from another census, %s; this run is %s (the size, lines, evaluation, bounds, --any-ops, --analyse or --rank differ)", path, n, l.Census, c.info)
 		case (l.Shard == nil) != (c.shard == nil) || l.Shard != nil && *l.Shard != *c.shard:
-			return 0, fmt.Errorf("%s: line %d was written by shard %s, and this run is shard %s", path, n, l.Shard, c.shard)
+			return refuse("%s: line %d was written by shard %s, and this run is shard %s", path, n, l.Shard, c.shard)
 		}
 		if l.Done == nil {
 			r := l.Record
@@ -176,7 +180,7 @@ func (c *Census) recover(f *os.File, path string, sum *Summary) (int, error) {
 			continue
 		}
 		if tasks >= c.ntasks || l.Done.Task != c.taskIndex(tasks) {
-			return 0, fmt.Errorf("%s: line %d closes task %d, which is not this run's next task", path, n, l.Done.Task)
+			return refuse("%s: line %d closes task %d, which is not this run's next task", path, n, l.Done.Task)
 		}
 		for _, r := range pending {
 			sum.addRecord(r)

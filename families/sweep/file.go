@@ -62,8 +62,17 @@ func (p *Plan) RunOpened(ctx context.Context, f *os.File, path string, resume bo
 	return p.run(ctx, f, skip, sum)
 }
 
+// A CheckpointError refuses the file given to --resume by its content:
+// it is not a checkpoint of this run (another sweep, census or shard, an
+// edited or unreadable record). The file was left as it was.
+type CheckpointError struct{ Err error }
+
+func (e *CheckpointError) Error() string { return e.Err.Error() }
+func (e *CheckpointError) Unwrap() error { return e.Err }
+
 // recover reads the records of a checkpoint, checks them against the plan,
-// cuts a torn last line and leaves f positioned at the end.
+// cuts a torn last line and leaves f positioned at the end. A file that is
+// not this run's checkpoint is a *CheckpointError.
 func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 	data, err := io.ReadAll(f)
 	if err != nil {
@@ -71,22 +80,25 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 	}
 	keep := bytes.LastIndexByte(data, '\n') + 1
 	n := 0
+	refuse := func(format string, args ...any) (int, error) {
+		return 0, &CheckpointError{fmt.Errorf(format, args...)}
+	}
 	for line := range bytes.Lines(data[:keep]) {
 		v, err := parseRecord(line)
 		if err == nil {
 			_, _, err = unsign(line, v.Digest)
 		}
 		if err != nil {
-			return 0, fmt.Errorf("%s: record %d: %w", path, n+1, err)
+			return refuse("%s: record %d: %w", path, n+1, err)
 		}
 		if err := p.owns(v); err != nil {
-			return 0, fmt.Errorf("%s: record %d (%s) %w", path, n+1, v.Ops, err)
+			return refuse("%s: record %d (%s) %w", path, n+1, v.Ops, err)
 		}
 		if n >= len(p.items) || v.Index.Cmp(p.items[n].idx) != 0 || v.Ops != p.items[n].s.String() {
-			return 0, fmt.Errorf("%s: record %d (%s) is not this sweep's record %d: the file comes from another sweep or shard", path, n+1, v.Ops, n+1)
+			return refuse("%s: record %d (%s) is not this sweep's record %d: the file comes from another sweep or shard", path, n+1, v.Ops, n+1)
 		}
 		if err := sum.Add(line); err != nil {
-			return 0, err
+			return refuse("%s: record %d (%s): %w", path, n+1, v.Ops, err)
 		}
 		n++
 	}

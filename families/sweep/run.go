@@ -245,7 +245,7 @@ func checkSize(pattern *grid.Setting, sel grid.LineSet, opt Options) error {
 	switch {
 	case n > maxSwept:
 		return &TooLargeError{Settings: maxSwept, PerRun: maxSwept, AtLeast: true, Pattern: pattern.String()}
-	case n > maxPlan*shards:
+	case shards < (n+maxPlan-1)/maxPlan: // not n > maxPlan*shards, which overflows for --shard 0/9223372036854775807
 		return &TooLargeError{Settings: n, PerRun: maxPlan, Shards: (n + maxPlan - 1) / maxPlan}
 	}
 	return nil
