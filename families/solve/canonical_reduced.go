@@ -220,6 +220,14 @@ func (d *decomposer) dropInside(rats []*Family, others []*component, G []*poly.P
 				break
 			}
 		}
+		if !inside && len(c.basis) > 0 {
+			in := func(q *poly.Poly) (bool, error) { return groebner.IsMember(q, c.basis), nil }
+			ok, err := d.holdsNonZeroDivisor(in, c.dim, keptRats, G)
+			if err != nil {
+				return nil, nil, err
+			}
+			inside = ok
+		}
 		if !inside {
 			keptOthers = append(keptOthers, c)
 		}
@@ -237,13 +245,29 @@ func (d *decomposer) dropInside(rats []*Family, others []*component, G []*poly.P
 // insideGraph cannot; the proof (groebner.IsNonZeroDivisor) runs without a
 // clock of its own, so that its outcome is the same on any machine.
 func (d *decomposer) zeroOfNonZeroDivisor(a *Family, larger []*Family, G []*poly.Poly) (bool, error) {
+	avals := familyValues(a)
+	vanishes := func(q *poly.Poly) (bool, error) {
+		at, err := substRational(d.ctx, q, avals)
+		if err != nil {
+			return false, limitErr(err)
+		}
+		return at.IsZero(), nil
+	}
+	return d.holdsNonZeroDivisor(vanishes, len(a.Parameters), larger, G)
+}
+
+// holdsNonZeroDivisor reports whether it proves that a component of
+// dimension dim, on which vanishes decides whether a polynomial vanishes,
+// is no component of the zeros of G: some irreducible factor of a
+// denominator of a larger rational family vanishes on it and is a nonzero
+// divisor modulo G (see zeroOfNonZeroDivisor).
+func (d *decomposer) holdsNonZeroDivisor(vanishes func(*poly.Poly) (bool, error), dim int, larger []*Family, G []*poly.Poly) (bool, error) {
 	if len(G) == 0 {
 		return false, nil
 	}
-	avals := familyValues(a)
 	tried := map[string]bool{}
 	for _, b := range larger {
-		if len(b.Parameters) <= len(a.Parameters) {
+		if len(b.Parameters) <= dim {
 			continue
 		}
 		for _, v := range b.Values {
@@ -260,11 +284,11 @@ func (d *decomposer) zeroOfNonZeroDivisor(a *Family, larger []*Family, G []*poly
 					continue
 				}
 				tried[key] = true
-				at, err := substRational(d.ctx, q, avals)
+				zero, err := vanishes(q)
 				if err != nil {
-					return false, limitErr(err)
+					return false, err
 				}
-				if !at.IsZero() {
+				if !zero {
 					continue
 				}
 				ok, err := groebner.IsNonZeroDivisor(d.ctx, G, q, d.lim)
