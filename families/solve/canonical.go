@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/big"
@@ -32,34 +31,14 @@ import (
 //   - the components are sorted by dimension, degree and formulas (or
 //     basis).
 
-// maxCanonicalChoices is the number of sets of parameters among which a
-// rational family's are chosen (the simplest formulas win), and
-// maxCanonicalTries bounds the fibers tried to find them (one small basis
-// each): a 4x4 grid's family of dimension 6 in 8 remaining numbers has 28
-// subsets, a 5x5 grid's up to thousands. One choice: choosing the
-// simplest of the first four needed the formulas over each, and on 4x4
-// grids one inversion could take 15 s (a basis in a block order) where
-// the first set needed none.
-const (
-	maxCanonicalChoices = 1
-	maxCanonicalTries   = 256
-)
-
-// A choice is one set of parameters U of a rational family with the
-// formulas of every number over it.
-type choice struct {
-	U    []int
-	vals []ratFunc
-	rank int // 0 polynomial, 1 rational
-	size int // terms
-	deg  int // total degrees
-	at   int // position in the lexicographic order
-}
-
-func (a *choice) cmp(b *choice) int {
-	return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.size, b.size), cmp.Compare(a.deg, b.deg),
-		cmp.Compare(a.at, b.at))
-}
+// maxCanonicalTries bounds the fibers tried to find a rational family's
+// parameters (one small basis each): a 4x4 grid's family of dimension 6
+// in 8 remaining numbers has 28 subsets, a 5x5 grid's up to thousands.
+// The first set that qualifies is taken: choosing the simplest formulas
+// among the first four needed the formulas over each, and on 4x4 grids
+// one inversion could take 15 s (a basis in a block order) where the
+// first set needed none.
+const maxCanonicalTries = 256
 
 // canonicalRational returns the rational family f, whose numbers are those
 // of d's ring, in its canonical parameters with its formulas over them.
@@ -84,55 +63,52 @@ func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 		return f, nil
 	}
 	jac := newJacobian(vals, V)
-	var best *choice
-	found, tries, at := 0, 0, 0
+	tries := 0
 	for R := range combinations(n, len(V)) {
-		// The sets that hold the last numbers first: those the
-		// substitutions leave, where the parameters of a grid's family
-		// usually are already (no formula to invert).
-		U := make([]int, len(R))
-		for i, r := range R {
-			U[len(R)-1-i] = n - 1 - r
-		}
 		if err := d.ctx.Err(); err != nil {
 			return nil, limitErr(err)
 		}
-		at++
-		if !slices.Equal(U, V) && !jac.birational(U) {
+		// The sets that hold the last numbers first: those the
+		// substitutions leave, where the parameters of a grid's family
+		// usually are already (no formula to invert).
+		C := make([]int, len(R))
+		for i, r := range R {
+			C[len(R)-1-i] = n - 1 - r
+		}
+		if !slices.Equal(C, V) && !jac.birational(C) {
 			continue
 		}
 		if tries++; tries > maxCanonicalTries {
 			// Past the bound the family keeps the parameters it was found
 			// in, which a different route may not share (README).
-			U = V
+			C = V
 		}
-		ch, err := d.invert(vals, V, U)
+		got, err := d.invert(vals, V, C)
 		if err != nil {
 			return nil, err
 		}
-		if ch == nil {
-			continue
-		}
-		ch.at = at
-		if best == nil || ch.cmp(best) < 0 {
-			best = ch
-		}
-		if found++; found == maxCanonicalChoices || tries > maxCanonicalTries {
-			break
+		if got != nil {
+			return d.familyOver(C, got), nil
 		}
 	}
-	if best == nil {
-		return nil, fmt.Errorf("%w: a rational family is not rational over any set of its numbers", ErrInternal)
-	}
-	out := &Family{Kind: Rational, Polynomial: best.rank == 0, Degree: 1}
-	for _, u := range best.U {
+	return nil, fmt.Errorf("%w: a rational family is not rational over any set of its numbers", ErrInternal)
+}
+
+// familyOver returns the rational family with parameters U and formulas
+// vals (every number of d's ring).
+func (d *decomposer) familyOver(U []int, vals []ratFunc) *Family {
+	out := &Family{Kind: Rational, Polynomial: true, Degree: 1}
+	for _, u := range U {
 		out.Parameters = append(out.Parameters, d.ring.VarName(u))
 	}
-	for x := range n {
-		out.Values = append(out.Values, &Value{Name: d.ring.VarName(x), Parameter: slices.Contains(best.U, x),
-			Num: best.vals[x].num, Den: best.vals[x].den, Degree: 1})
+	for x := range d.ring.NumVars() {
+		if !vals[x].isPoly() {
+			out.Polynomial = false
+		}
+		out.Values = append(out.Values, &Value{Name: d.ring.VarName(x), Parameter: slices.Contains(U, x),
+			Num: vals[x].num, Den: vals[x].den, Degree: 1})
 	}
-	return out, nil
+	return out
 }
 
 // valueInRing returns the index in d's ring of a family's number v and
@@ -153,47 +129,29 @@ func (d *decomposer) valueInRing(v *Value) (int, ratFunc, error) {
 // of single exchanges (exchangePath) or, when none exists, from the
 // equations u den_u(V) - num_u(V) = 0 of U \ V solved for W = V \ U in a
 // block order over Q(U) (solveOver).
-func (d *decomposer) invert(vals []ratFunc, V, U []int) (*choice, error) {
-	ch := &choice{U: U}
+func (d *decomposer) invert(vals []ratFunc, V, U []int) ([]ratFunc, error) {
 	if slices.Equal(U, V) {
-		ch.vals = vals
-	} else {
-		var W []int
-		for _, v := range V {
-			if !slices.Contains(U, v) {
-				W = append(W, v)
-			}
-		}
-		if ok, err := d.fiberIsPoint(vals, V, U, W); err != nil || !ok {
-			return nil, err
-		}
-		tried := 0
-		got, err := d.exchangePath(vals, V, U, 0, &tried)
-		if err == nil && got == nil {
-			tried = 0
-			got, err = d.exchangePath(vals, V, U, 1, &tried)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if got == nil {
-			if got, err = d.solveOver(vals, V, U, W); err != nil || got == nil {
-				return nil, err
-			}
-		}
-		ch.vals = got
+		return vals, nil
 	}
-	for x, v := range ch.vals {
-		if slices.Contains(U, x) {
-			continue
+	var W []int
+	for _, v := range V {
+		if !slices.Contains(U, v) {
+			W = append(W, v)
 		}
-		if !v.isPoly() {
-			ch.rank = 1
-		}
-		ch.size += v.size()
-		ch.deg += v.num.TotalDegree() + v.den.TotalDegree()
 	}
-	return ch, nil
+	if ok, err := d.fiberIsPoint(vals, V, U, W); err != nil || !ok {
+		return nil, err
+	}
+	tried := 0
+	got, err := d.exchangePath(vals, V, U, 0, &tried)
+	if err == nil && got == nil {
+		tried = 0
+		got, err = d.exchangePath(vals, V, U, 1, &tried)
+	}
+	if err != nil || got != nil {
+		return got, err
+	}
+	return d.solveOver(vals, V, U, W)
 }
 
 // maxExchanges bounds the single exchanges that exchangePath tries.

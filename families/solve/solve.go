@@ -134,10 +134,7 @@ func Solve(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, 
 	if err != nil {
 		return nil, err
 	}
-	d := &decomposer{
-		ctx: ctx, lim: opt.Limits, ring: r, nonzero: nonzero,
-		factors: map[string]factored{}, eliminants: map[string]*poly.Poly{}, maxCases: opt.MaxCases,
-	}
+	d := newDecomposer(ctx, opt, r, nonzero)
 	if opt.Saturated != nil {
 		var G []*poly.Poly
 		if G, err = poly.ToRingAll(opt.Saturated, r); err != nil {
