@@ -45,8 +45,10 @@ func TestHardeningClosedPipe(t *testing.T) {
 		t.Skip("runs the built command")
 	}
 	for _, args := range [][]string{
+		// A command whose output outgrows the pipe's buffer: a sweep of 16
+		// settings fitted in it whole and ended with status 0 when its
+		// reader left after the last write (flaky in CI).
 		{"census", "--size", "3x3", "--max", "3000", "--analyse", "0"},
-		{"--ops", "+=|x-+.-|+=|=====|.="},
 	} {
 		cmd := exec.Command(familiesBinary(t), args...)
 		r, w, err := os.Pipe()
