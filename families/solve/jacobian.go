@@ -2,7 +2,8 @@ package solve
 
 import (
 	"math/big"
-	"math/bits"
+
+	"github.com/families-project/families/poly/mod61"
 )
 
 // The search for parameters stops after this many subsets of the numbers,
@@ -14,15 +15,9 @@ const (
 	maxParameterChoices = 512
 )
 
-// jacobianPrime is the Mersenne prime 2^61 - 1, in which the Jacobians of
-// the birationality test are reduced: a nonzero determinant modulo it is
-// nonzero over Q, and a rational one that vanishes only modulo it (chance
-// about d/2^61) merely skips a choice, which the proof never relies on.
-const jacobianPrime = 1<<61 - 1
-
 // A jacobian holds, at two fixed points, the derivative of every number's
 // formula in a rational family with respect to each of its parameters U,
-// reduced modulo jacobianPrime; a row is nil where the formula has a pole
+// reduced modulo the Mersenne prime 2^61 - 1 (mod61.P); a row is nil where the formula has a pole
 // or a denominator divisible by the prime. It answers birational for every
 // candidate W without evaluating a polynomial again.
 type jacobian struct {
@@ -54,7 +49,7 @@ func newJacobian(vals []ratFunc, U []int) *jacobian {
 			for k, u := range U {
 				v, ok := derivativeAt(f, u, x)
 				if ok {
-					row[k], ok = reduceRat(v)
+					row[k], ok = mod61.FromRat(v)
 				}
 				if !ok {
 					row = nil
@@ -88,7 +83,10 @@ func (j *jacobian) birational(W []int) bool {
 			}
 			m[i] = append(m[i][:0], rows[w]...)
 		}
-		if ok && !singularMod(m) {
+		// A nonzero determinant modulo the prime is nonzero over Q; one
+		// that vanishes only modulo it (chance about d/2^61) merely skips
+		// a choice, which the proof never relies on.
+		if ok && mod61.Rank(m) == n {
 			return true
 		}
 	}
@@ -104,72 +102,4 @@ func derivativeAt(f ratFunc, u int, x []*big.Rat) (*big.Rat, bool) {
 	num := new(big.Rat).Mul(f.num.Derivative(u).Eval(x), den)
 	num.Sub(num, new(big.Rat).Mul(f.num.Eval(x), f.den.Derivative(u).Eval(x)))
 	return num.Quo(num, den.Mul(den, den)), true
-}
-
-// reduceRat returns v modulo jacobianPrime; false when the prime divides
-// its denominator.
-func reduceRat(v *big.Rat) (uint64, bool) {
-	p := new(big.Int).SetUint64(jacobianPrime)
-	num := new(big.Int).Mod(v.Num(), p).Uint64()
-	den := new(big.Int).Mod(v.Denom(), p).Uint64()
-	if den == 0 {
-		return 0, false
-	}
-	return mulMod(num, powMod(den, jacobianPrime-2)), true
-}
-
-// singularMod reports whether the square matrix m is singular modulo
-// jacobianPrime, by Gaussian elimination in place.
-func singularMod(m [][]uint64) bool {
-	n := len(m)
-	for col := range n {
-		p := col
-		for p < n && m[p][col] == 0 {
-			p++
-		}
-		if p == n {
-			return true
-		}
-		m[col], m[p] = m[p], m[col]
-		inv := powMod(m[col][col], jacobianPrime-2)
-		for r := col + 1; r < n; r++ {
-			if m[r][col] == 0 {
-				continue
-			}
-			f := mulMod(m[r][col], inv)
-			for k := col; k < n; k++ {
-				m[r][k] = subMod(m[r][k], mulMod(f, m[col][k]))
-			}
-		}
-	}
-	return false
-}
-
-func mulMod(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	// 2^64 = 8 (mod 2^61 - 1): fold the 128-bit product.
-	r := (lo & jacobianPrime) + (lo >> 61) + (hi << 3)
-	r = (r & jacobianPrime) + (r >> 61)
-	if r >= jacobianPrime {
-		r -= jacobianPrime
-	}
-	return r
-}
-
-func subMod(a, b uint64) uint64 {
-	if a >= b {
-		return a - b
-	}
-	return a + jacobianPrime - b
-}
-
-func powMod(a, e uint64) uint64 {
-	r := uint64(1)
-	for ; e > 0; e >>= 1 {
-		if e&1 == 1 {
-			r = mulMod(r, a)
-		}
-		a = mulMod(a, a)
-	}
-	return r
 }

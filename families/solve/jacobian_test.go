@@ -2,7 +2,6 @@ package solve
 
 import (
 	"math/big"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/families-project/families/poly"
@@ -87,25 +86,5 @@ func TestJacobianMatchesExact(t *testing.T) {
 	}
 	if free == 0 || free == subsets {
 		t.Errorf("%d of %d subsets free: the test does not tell the cases apart", free, subsets)
-	}
-}
-
-// TestMulMod checks the folded product modulo 2^61 - 1 against math/big.
-func TestMulMod(t *testing.T) {
-	p := new(big.Int).SetUint64(jacobianPrime)
-	rng := rand.New(rand.NewPCG(1, 2))
-	cases := [][2]uint64{{0, 0}, {1, jacobianPrime - 1}, {jacobianPrime - 1, jacobianPrime - 1}}
-	for range 1000 {
-		cases = append(cases, [2]uint64{rng.Uint64N(jacobianPrime), rng.Uint64N(jacobianPrime)})
-	}
-	for _, c := range cases {
-		want := new(big.Int).Mul(new(big.Int).SetUint64(c[0]), new(big.Int).SetUint64(c[1]))
-		want.Mod(want, p)
-		if got := mulMod(c[0], c[1]); got != want.Uint64() {
-			t.Fatalf("%d * %d mod p = %d, want %d", c[0], c[1], got, want)
-		}
-		if c[0] != 0 && mulMod(c[0], powMod(c[0], jacobianPrime-2)) != 1 {
-			t.Fatalf("%d has no inverse by Fermat", c[0])
-		}
 	}
 }
