@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Writes the systems of bench/giac.sh (bench/systems/*.sys).
+
+katsura-n, cyclic-n and reimer-n come from the generator of the golden
+systems (scripts/golden/gen_systems.py); eco-n (A. Morgan, Solving
+Polynomial Systems Using Continuation for Engineering and Scientific
+Problems, 1987) and noon-n (V. W. Noonburg, "A neural network modeled by an
+adaptive Lotka-Volterra system", SIAM J. Appl. Math. 49, 1989) are the
+standard definitions of the PoSSo and PHCpack test suites, noon-n with
+the coefficient 1.1 scaled to integers (10*x_i*(sum_{j!=i} x_j^2) - 11*x_i + 10).
+
+    python3 bench/systems/gen.py
+"""
+import os
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "scripts", "golden"))
+import gen_systems as g  # noqa: E402
+from gen_systems import Poly  # noqa: E402
+
+
+def eco(n):
+    vs = tuple("x%d" % i for i in range(1, n + 1))
+    X = [Poly.var(vs, v) for v in vs]
+    polys = []
+    for k in range(1, n):
+        s = X[k - 1]
+        for i in range(1, n - k):
+            s = s + X[i - 1] * X[i + k - 1]
+        polys.append(s * X[n - 1] - k)
+    lin = Poly.const(vs, 1)
+    for i in range(n - 1):
+        lin = lin + X[i]
+    polys.append(lin)
+    return vs, polys
+
+
+def noon(n):
+    vs = tuple("x%d" % i for i in range(1, n + 1))
+    X = [Poly.var(vs, v) for v in vs]
+    polys = []
+    for i in range(n):
+        s = Poly(vs)
+        for j in range(n):
+            if j != i:
+                s = s + X[j] * X[j]
+        polys.append(10 * X[i] * s - 11 * X[i] + 10)
+    return vs, polys
+
+
+def main():
+    out = here
+    for n in (8, 9, 10):
+        g.write_sys(out, "katsura%d" % n, *g.katsura(n), ["katsura-%d (standard definition; %d variables u0..u%d)" % (n, n + 1, n)])
+    for n in (7, 8):
+        g.write_sys(out, "cyclic%d" % n, *g.cyclic(n), ["cyclic-%d (standard definition)" % n])
+    g.write_sys(out, "eco10", *eco(10), ["eco-10 (Morgan; standard definition)"])
+    g.write_sys(out, "noon6", *noon(6), ["noon-6 (Noonburg; 1.1 scaled to 11/10, times 10)"])
+    g.write_sys(out, "reimer6", *g.reimer(6), ["reimer-6 (standard definition; 6 variables x1..x6)"])
+
+
+if __name__ == "__main__":
+    main()
