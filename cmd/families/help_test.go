@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -66,11 +67,24 @@ func TestErrorPrefix(t *testing.T) {
 
 // TestREADMEAgreesWithHelp: every command that --help lists is named in
 // README.md, and every flag that a command's --help prints is documented
-// there (as `--flag`), so that the two cannot drift apart.
+// in README.md or a page of docs/ (as `--flag`), so that the two cannot
+// drift apart.
 func TestREADMEAgreesWithHelp(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	pages, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := append([]byte(nil), readme...)
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, b...)
 	}
 	flag := regexp.MustCompile(`(?m)^\s+(?:-\w, )?(--[a-z][a-z-]*)`)
 	for _, n := range strings.Split(commandNames(), ", ") {
@@ -83,8 +97,8 @@ func TestREADMEAgreesWithHelp(t *testing.T) {
 		_, out, _ := runBinary(t, "", "", args...)
 		_, flags, _ := strings.Cut(out, "\nFlags:\n")
 		for _, m := range flag.FindAllStringSubmatch(flags, -1) {
-			if !bytes.Contains(readme, []byte("`"+m[1])) {
-				t.Errorf("README.md does not document %s of families %s", m[1], n)
+			if !bytes.Contains(docs, []byte("`"+m[1])) {
+				t.Errorf("neither README.md nor docs/ documents %s of families %s", m[1], n)
 			}
 		}
 	}
