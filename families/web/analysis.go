@@ -1,0 +1,111 @@
+package web
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/groebner"
+)
+
+// An analysis is the report of one setting, with the source of its
+// members once made.
+type analysis struct {
+	rep *families.Report
+	opt families.Options
+	// src is nil when the analysis did not finish (class timeout or
+	// error), or found no families to search (inconsistent).
+	src *members.Source
+}
+
+// analyse returns the analysis of q's setting from the cache, or makes
+// it under ctx in an analysis slot. An analysis cut off by ctx is
+// returned with class timeout and not kept.
+func (s *Server) analyse(ctx context.Context, q *query) (*analysis, error) {
+	if a := s.cache.get(q.key()); a != nil {
+		return a, nil
+	}
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	opt := q.opt
+	opt.Limits = groebner.Limits{Timeout: s.cfg.Timeout}
+	rep, err := families.Analyze(ctx, q.setting, opt)
+	if err != nil {
+		return nil, &BadRequest{err.Error()}
+	}
+	a := &analysis{rep: rep, opt: opt}
+	if rep.Class == families.ClassTimeout || rep.Class == families.ClassError {
+		return a, nil
+	}
+	if rep.Class != families.ClassInconsistent {
+		if a.src, err = members.FromReport(ctx, rep, opt); err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("%w while finding the families' members", context.Cause(ctx))
+			}
+			return nil, err
+		}
+	}
+	s.cache.put(q.key(), a)
+	return a, nil
+}
+
+// extras is what q asks of an analysis besides the report.
+type extras struct {
+	Members   []*members.Member
+	Puzzles   []*puzzle.Puzzle
+	Questions []*puzzle.Question
+	// MembersNote says why fewer members than asked were found.
+	MembersNote string
+}
+
+// extras makes the members, puzzles and questions that q asks for, in an
+// analysis slot, as the command line's --members, --puzzles and
+// --questions make them (the same filter, the same order). Cost: the
+// member search within the default budget, and one proof per question.
+func (s *Server) extras(ctx context.Context, q *query, a *analysis) (*extras, error) {
+	x := &extras{}
+	if a.src == nil || (q.Members == 0 && q.Puzzles == 0 && q.Questions == 0) {
+		return x, nil
+	}
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	f := q.filter()
+	if q.Members > 0 {
+		var stopped bool
+		if x.Members, stopped, err = a.src.MembersWithin(ctx, f, q.Members); err != nil {
+			return nil, s.stopped(ctx, err)
+		}
+		if stopped && len(x.Members) < q.Members {
+			x.MembersNote = fmt.Sprintf("the search stopped at the budget of %d parameter tuples per family: there may be more members", members.DefaultBudget)
+		}
+	}
+	if q.Puzzles > 0 {
+		popt := puzzle.PuzzleOptions{Diagonals: q.Diagonals, Seed: 1}
+		if x.Puzzles, err = puzzle.Puzzles(ctx, a.src, f, popt, q.Puzzles); err != nil {
+			return nil, s.stopped(ctx, err)
+		}
+	}
+	if q.Questions > 0 {
+		if x.Questions, err = puzzle.Questions(ctx, a.src, f, q.Questions); err != nil {
+			return nil, s.stopped(ctx, err)
+		}
+	}
+	return x, nil
+}
+
+// stopped names the deadline when ctx ended the work, as the command line
+// does.
+func (s *Server) stopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w while making members, puzzles or questions", context.Cause(ctx))
+	}
+	return err
+}

@@ -1,0 +1,87 @@
+// The explorer's script: a click on an operator cell of the grid gives it
+// the next operator, writes the setting into the ops field and the URL
+// (so that the address is always a link to the state shown), and fetches
+// the results for the new setting, at most one request in flight: a
+// newer click cancels the older request, whose analysis the server stops.
+"use strict";
+(function () {
+  const cycle = ["+", "-", "x", "/", "="];
+  const form = document.getElementById("form");
+  const ops = document.getElementById("ops");
+  const editor = document.getElementById("editor");
+  const results = document.getElementById("results");
+  const size = document.getElementById("size");
+  let inflight = null;
+  let timer = null;
+
+  // opsFromEditor reads the operator cells row by row, | between rows,
+  // in the form the command line's --ops takes.
+  function opsFromEditor() {
+    const rows = [];
+    for (const tr of editor.rows) {
+      let row = "";
+      for (const td of tr.cells) {
+        if (td.dataset.r !== undefined) {
+          row += td.textContent.trim() === "" ? "_" : td.textContent.trim();
+        }
+      }
+      rows.push(row);
+    }
+    return rows.join("|");
+  }
+
+  function query() {
+    const p = new URLSearchParams(new FormData(form));
+    if (!p.get("lines")) p.delete("lines");
+    if (p.get("eval") === "precedence") p.delete("eval");
+    return p;
+  }
+
+  async function refresh() {
+    const p = query();
+    history.replaceState(null, "", "/?" + p.toString());
+    if (inflight) inflight.abort();
+    const ctl = new AbortController();
+    inflight = ctl;
+    results.classList.add("busy");
+    results.dataset.state = "loading";
+    try {
+      const r = await fetch("/results?" + p.toString(), { signal: ctl.signal });
+      const html = await r.text();
+      if (inflight !== ctl) return;
+      results.innerHTML = html;
+      results.dataset.state = "ready";
+      results.dataset.ops = p.get("ops");
+    } catch (e) {
+      if (e.name !== "AbortError") {
+        results.textContent = "families serve: " + e;
+        results.dataset.state = "ready";
+      }
+    } finally {
+      if (inflight === ctl) {
+        inflight = null;
+        results.classList.remove("busy");
+      }
+    }
+  }
+
+  editor.addEventListener("click", function (ev) {
+    const td = ev.target.closest("td");
+    if (!td || td.dataset.r === undefined || td.classList.contains("e")) return;
+    const i = cycle.indexOf(td.textContent.trim());
+    td.textContent = cycle[(i + 1) % cycle.length];
+    ops.value = opsFromEditor();
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 250);
+  });
+
+  // A new size starts from its own fresh grid: the old operators do not
+  // fit it.
+  size.addEventListener("change", function () {
+    ops.disabled = true;
+    form.submit();
+  });
+  document.getElementById("eval").addEventListener("change", function () { form.submit(); });
+  results.dataset.state = "ready";
+  results.dataset.ops = ops.value;
+})();
