@@ -27,13 +27,13 @@ const (
 	lineSamples  = 480
 	plotSize     = 300
 	plotMargin   = 36
-	pictureLimit = 200 // members searched for the points
+	pictureLimit = 40 // members searched for the points: more squeeze the region near 0
 )
 
 // handlePicture serves the picture of family "family" (1-based, in the
 // order of members.FromSolve: rational families and rational points) of
 // the query's setting. Cost: the analysis (cached), a member search of
-// at most 200 members, and 96x96 evaluations of the family's formulas.
+// at most 40 members, and 96x96 evaluations of the family's formulas.
 func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
 	q, err := parseQuery(r.URL.Query())
 	if err != nil {

@@ -143,6 +143,13 @@ var errBusy = errors.New("the server is busy with other analyses until this one'
 
 // acquire takes an analysis slot, waiting until ctx is done at most.
 func (s *Server) acquire(ctx context.Context) (release func(), err error) {
+	// A free slot is taken even when ctx is done already: select would
+	// choose at random between the two, and the answer must not.
+	select {
+	case s.slots <- struct{}{}:
+		return func() { <-s.slots }, nil
+	default:
+	}
 	select {
 	case s.slots <- struct{}{}:
 		return func() { <-s.slots }, nil
