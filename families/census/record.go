@@ -2,10 +2,8 @@ package census
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"math/big"
 	"os"
@@ -134,67 +132,11 @@ func (c *Census) WriteOpened(ctx context.Context, f *os.File, path string, resum
 	skip := 0
 	var err error
 	if resume {
-		if skip, err = c.recover(f, path, sum); err != nil {
+		if skip, err = c.recover(ctx, f, path, sum); err != nil {
 			return nil, err
 		}
 	} else if err = f.Truncate(0); err != nil {
 		return nil, err
 	}
 	return c.Write(ctx, f, skip, sum)
-}
-
-// recover reads a checkpoint, checks it against the census, cuts it after
-// its last done line and leaves f there; it returns the tasks done.
-func (c *Census) recover(f *os.File, path string, sum *Summary) (int, error) {
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return 0, err
-	}
-	keep, off, tasks, n := 0, 0, 0, 0
-	var pending []*Record
-	// A file that is not this run's checkpoint is refused as such.
-	refuse := func(format string, args ...any) (int, error) {
-		return 0, &sweep.CheckpointError{Err: fmt.Errorf(format, args...)}
-	}
-	for ln := range bytes.Lines(data) {
-		n++
-		off += len(ln)
-		if ln[len(ln)-1] != '\n' {
-			break // torn by a kill
-		}
-		var l line
-		if err := json.Unmarshal(ln, &l); err != nil {
-			return refuse("%s: line %d: %v", path, n, err)
-		}
-		switch {
-		case l.Census == nil:
-			return refuse("%s: line %d is not a census line", path, n)
-		case *l.Census != *c.info:
-			return refuse("%s: line %d comes from another census, %s; this run is %s (the size, lines, evaluation, bounds, --any-ops, --analyse or --rank differ)", path, n, l.Census, c.info)
-		case (l.Shard == nil) != (c.shard == nil) || l.Shard != nil && *l.Shard != *c.shard:
-			return refuse("%s: line %d was written by shard %s, and this run is shard %s", path, n, l.Shard, c.shard)
-		}
-		if l.Done == nil {
-			r := l.Record
-			pending = append(pending, &r)
-			continue
-		}
-		if tasks >= c.ntasks || l.Done.Task != c.taskIndex(tasks) {
-			return refuse("%s: line %d closes task %d, which is not this run's next task", path, n, l.Done.Task)
-		}
-		for _, r := range pending {
-			sum.addRecord(r)
-		}
-		pending = nil
-		sum.addDone(*l.Done)
-		tasks++
-		keep = off
-	}
-	if err := f.Truncate(int64(keep)); err != nil {
-		return 0, err
-	}
-	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
-		return 0, err
-	}
-	return tasks, nil
 }

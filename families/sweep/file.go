@@ -52,7 +52,7 @@ func (p *Plan) RunOpened(ctx context.Context, f *os.File, path string, resume bo
 	skip := 0
 	var err error
 	if resume {
-		if skip, err = p.recover(f, path, sum); err != nil {
+		if skip, err = p.recover(ctx, f, path, sum); err != nil {
 			return nil, err
 		}
 	} else if err := f.Truncate(0); err != nil {
@@ -72,18 +72,39 @@ func (e *CheckpointError) Unwrap() error { return e.Err }
 
 // recover reads the records of a checkpoint, checks them against the plan,
 // cuts a torn last line and leaves f positioned at the end. A file that is
-// not this run's checkpoint is a *CheckpointError.
-func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return 0, err
-	}
-	keep := bytes.LastIndexByte(data, '\n') + 1
-	n := 0
+// not this run's checkpoint, or one past DefaultLimits (readlimit.go), is
+// a *CheckpointError, and f is left as it was. It reads one line at a
+// time under ctx: once ctx is done it returns ctx's cause, f unchanged.
+func (p *Plan) recover(ctx context.Context, f *os.File, path string, sum *Summary) (int, error) {
 	refuse := func(format string, args ...any) (int, error) {
 		return 0, &CheckpointError{fmt.Errorf(format, args...)}
 	}
-	for line := range bytes.Lines(data[:keep]) {
+	lim := DefaultLimits
+	if st, err := f.Stat(); err == nil && st.Size() > lim.File {
+		// Refused before reading: a sparse file of 5 GB takes no time.
+		return refuse("%w", &LimitError{Name: path, Limit: lim.File})
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return 0, err
+	}
+	lr := NewLineReader(ctx, f, path, lim)
+	n := 0
+	var keep int64
+	for {
+		line, err := lr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var le *LimitError
+		if errors.As(err, &le) {
+			return refuse("%w", err)
+		}
+		if err != nil {
+			return 0, err
+		}
+		if line[len(line)-1] != '\n' {
+			break // torn by a kill: cut below
+		}
 		v, err := parseRecord(line)
 		if err == nil {
 			_, _, err = unsign(line, v.Digest)
@@ -101,11 +122,12 @@ func (p *Plan) recover(f *os.File, path string, sum *Summary) (int, error) {
 			return refuse("%s: record %d (%s): %w", path, n+1, v.Ops, err)
 		}
 		n++
+		keep = lr.Offset()
 	}
-	if err := f.Truncate(int64(keep)); err != nil {
+	if err := f.Truncate(keep); err != nil {
 		return 0, err
 	}
-	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
+	if _, err := f.Seek(keep, io.SeekStart); err != nil {
 		return 0, err
 	}
 	return n, nil
@@ -159,20 +181,9 @@ func MergeContext(ctx context.Context, w io.Writer, names []string, inputs ...io
 		if k < len(names) {
 			name = names[k]
 		}
-		data, err := io.ReadAll(ctxReader{ctx, in})
-		if ctx.Err() != nil {
-			return nil, context.Cause(ctx)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		if len(data) > 0 && data[len(data)-1] != '\n' {
-			return nil, fmt.Errorf("%s: the last line is incomplete: resume that shard (--resume) before merging", name)
-		}
-		n := 0
-		for line := range bytes.Lines(data) {
-			if n++; n%mergePoll == 0 && ctx.Err() != nil {
-				return nil, context.Cause(ctx)
+		if err := readShard(ctx, in, name, func(line []byte, n int) error {
+			if n%mergePoll == 0 && ctx.Err() != nil {
+				return context.Cause(ctx)
 			}
 			v, err := parseRecord(line)
 			signed := false
@@ -183,14 +194,24 @@ func MergeContext(ctx context.Context, w io.Writer, names []string, inputs ...io
 				line, err = cutShard(line, v.Shard)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: line %d: %w", name, n, err)
+				return fmt.Errorf("%s: line %d: %w", name, n, err)
 			}
 			if !signed && v.Shard != nil {
 				if unsigned++; unsigned == 1 {
 					firstUnsigned = fmt.Sprintf("%s line %d", name, n)
 				}
 			}
-			all = append(all, mergeRec{v, line, name, n})
+			// What merging checks is kept; the members, families and
+			// solutions, which the summary reads again from the line,
+			// are not (they were most of a merge's memory).
+			v.Members, v.Families, v.Solutions = nil, nil, nil
+			all = append(all, mergeRec{v, bytes.Clone(line), name, n})
+			return nil
+		}); err != nil {
+			if ctx.Err() != nil {
+				return nil, context.Cause(ctx)
+			}
+			return nil, err
 		}
 	}
 	if err := checkMerge(all); err != nil {
