@@ -52,9 +52,15 @@ func init() {
 // gridFlags are the flags shared by the commands that read a setting.
 type gridFlags struct {
 	ops, size, lines, eval string
+	// sizeGiven and opsGiven say whether --size and --ops were on the
+	// command line (set by parse from the flag set, for the hints of
+	// opsHint).
+	sizeGiven, opsGiven bool
+	fs                  *pflag.FlagSet
 }
 
 func addGridFlags(fs *pflag.FlagSet, g *gridFlags, opsDefault string) {
+	g.fs = fs
 	fs.StringVar(&g.ops, "ops", opsDefault, "operator cells in row-major layout order, e.g. \"x=|+x//-|x=|=====|x=\"")
 	fs.StringVar(&g.size, "size", "3x3", "grid size MxN (rows x columns of numbers), each at least 2")
 	fs.StringVar(&g.lines, "lines", "", "lines that are conditions: comma list of rows, cols, diag (corner to corner), short (other diagonals) (default rows,cols,diag when the setting has =, all four otherwise)")
@@ -63,13 +69,19 @@ func addGridFlags(fs *pflag.FlagSet, g *gridFlags, opsDefault string) {
 
 func (g *gridFlags) parse() (*grid.Setting, families.Options, error) {
 	var opt families.Options
+	if g.fs != nil {
+		g.sizeGiven, g.opsGiven = g.fs.Changed("size"), g.fs.Changed("ops")
+	}
 	z, err := grid.ParseSize(g.size)
 	if err != nil {
 		return nil, opt, usageError{err}
 	}
+	if g.sizeGiven && !g.opsGiven && g.ops == defaultOps && z != (grid.Size{Rows: 3, Cols: 3}) {
+		return nil, opt, usagef("--size %s needs --ops: %d operator cells, the default operators are those of a 3x3 grid (families template --size %s prints a blank layout to fill)", z, z.NumOps(), z)
+	}
 	s, err := grid.ParseOps(g.ops, z)
 	if err != nil {
-		return nil, opt, usageError{err}
+		return nil, opt, usageError{opsHint(err, g.ops, z)}
 	}
 	if g.lines != "" {
 		if opt.Lines, err = grid.ParseLineSet(g.lines); err != nil {
@@ -153,6 +165,11 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if err := writeAnalysis(ctx, stdout, *format, rep, opt, pf); err != nil {
+		var se stageError
+		if errors.As(err, &se) && ctx.Err() != nil {
+			// The report and what the stages found are written.
+			return fmt.Errorf("%w while making %s; the report and what was found before are written", stopped(), se.stage)
+		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("%w while making members, puzzles or questions", stopped())
 		}

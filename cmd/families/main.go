@@ -151,8 +151,14 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	name := "analyse"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		if _, ok := commands[args[0]]; !ok {
-			fmt.Fprintf(stderr, "families: %s\n", oneLine(fmt.Sprintf("unknown command %q (commands: %s)", args[0], commandNames())))
-			return 2
+			msg := fmt.Sprintf("unknown command %q (commands: %s)", args[0], commandNames())
+			if args[0] == "sweep" {
+				msg = "unknown command \"sweep\": a sweep is the default command with a pattern, families --ops PATTERN (a setting with . wildcards)"
+			} else if near := nearest(args[0], commandSlice()); near != "" {
+				msg = fmt.Sprintf("unknown command %q: did you mean %s? (commands: %s)", args[0], near, commandNames())
+			}
+			fmt.Fprintf(stderr, "families: %s\n", oneLine(msg))
+			return exitUsage
 		}
 		name, args = args[0], args[1:]
 	}
@@ -164,16 +170,16 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	switch {
 	case err == nil:
-		return 0
+		return exitOK
 	case errors.Is(err, pflag.ErrHelp):
-		return 0
+		return exitOK
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", commandPrefix(name), oneLine(err.Error()))
+	fmt.Fprintf(stderr, "%s: %s\n", commandPrefix(name), oneLine(tidyMessage(name, err.Error())))
 	var ue usageError
 	if errors.As(err, &ue) && interrupt.Err() == nil {
-		return 2
+		return exitUsage
 	}
-	return 1
+	return exitStopped
 }
 
 // commandPrefix is how errors name the command: "families" for the
@@ -264,7 +270,7 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	if err != nil {
-		return usageError{err}
+		return usageError{flagHint(fs, err)}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -27,6 +28,7 @@ type progress struct {
 	first time.Time // when the first step was reported (update)
 	base  int       // the steps done then
 	shown time.Time // when the time left was last put in the description
+	rated bool      // the description has a rate (a step was done)
 }
 
 // timeLeft returns the time left for the work after done of total steps
@@ -74,8 +76,6 @@ func (p *progress) begin(total int) {
 		progressbar.OptionSetDescription(p.label),
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString(p.unit),
 		progressbar.OptionSetPredictTime(false),
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionThrottle(100*time.Millisecond),
@@ -99,11 +99,16 @@ func (p *progress) update(done, total int) {
 	if p.first.IsZero() {
 		p.first, p.base = now, done
 	}
-	if now.Sub(p.shown) >= time.Second {
+	elapsed := now.Sub(p.first)
+	if now.Sub(p.shown) >= time.Second || !p.rated && done > p.base && elapsed > 0 {
 		p.shown = now
 		desc := p.label + ", time left unknown"
-		if left, ok := timeLeft(done-p.base, total-p.base, now.Sub(p.first)); ok {
+		if left, ok := timeLeft(done-p.base, total-p.base, elapsed); ok {
 			desc = p.label + ", " + left.String() + " left"
+		}
+		if done > p.base && elapsed > 0 {
+			desc += ", " + rateText(done-p.base, elapsed, p.unit)
+			p.rated = true
 		}
 		p.bar.Describe(desc)
 	}
@@ -118,4 +123,18 @@ func (p *progress) clear() {
 	}
 	p.bar.Clear()
 	p.bar.Exit()
+}
+
+// rateText is the rate of done steps in elapsed ("3861 records/s", or per
+// minute or hour when slower), said only once there is a rate to say:
+// progressbar's own rate said "0 records/hr" before the first record.
+func rateText(done int, elapsed time.Duration, unit string) string {
+	perSec := float64(done) / elapsed.Seconds()
+	switch {
+	case perSec >= 1:
+		return fmt.Sprintf("%.0f %s/s", perSec, unit)
+	case perSec*60 >= 1:
+		return fmt.Sprintf("%.0f %s/min", perSec*60, unit)
+	}
+	return fmt.Sprintf("%.1f %s/hr", perSec*3600, unit)
 }

@@ -119,6 +119,9 @@ type puzzleOutput struct {
 	// membersStopped says that --budget, not the families, ended a member
 	// search that found fewer members than asked for ("" otherwise).
 	membersStopped string
+	// stopped says which stage a time limit or a signal stopped, and why
+	// ("" when every stage finished): what came before is kept.
+	stopped string
 }
 
 // build makes the members, puzzles and questions of an analysed setting.
@@ -148,7 +151,7 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	if pf.members > 0 {
 		var stopped bool
 		if out.members, stopped, err = src.MembersWithin(ctx, f, pf.members); err != nil {
-			return nil, err
+			return out, stageError{"members", err}
 		}
 		if stopped && len(out.members) < pf.members {
 			budget := f.Budget
@@ -163,13 +166,13 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed,
 			Skipped: func(*members.Member) { out.long++ }}
 		if out.puzzles, err = puzzle.Puzzles(ctx, src, f, popt, pf.puzzles); err != nil {
-			return nil, err
+			return out, stageError{"puzzles", err}
 		}
 		out.puzzles = nonNil(out.puzzles)
 	}
 	if pf.questions > 0 {
 		if out.questions, err = puzzle.Questions(ctx, src, f, pf.questions); err != nil {
-			return nil, err
+			return out, stageError{"questions", err}
 		}
 		out.questions = nonNil(out.questions)
 	}
@@ -194,12 +197,28 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 		return usagef("--format html prints a sheet of puzzles and questions: add --puzzles N or --questions N")
 	}
 	var out *puzzleOutput
+	var stopped error // a stage cut short: what it found is still written
 	if pf.active() {
 		var err error
 		if out, err = pf.build(ctx, rep, opt); err != nil {
-			return err
+			if out == nil || ctx.Err() == nil {
+				return err
+			}
+			stopped = err
+			out.stopped = stopCause(ctx).Error()
+			if se := (stageError{}); errors.As(err, &se) {
+				out.stopped += " while making " + se.stage
+			}
 		}
 	}
+	if err := writeFound(ctx, w, format, rep, opt, out); err != nil || stopped != nil {
+		return errors.Join(stopped, err)
+	}
+	return nil
+}
+
+// writeFound writes the report and out in format (see writeAnalysis).
+func writeFound(ctx context.Context, w io.Writer, format string, rep *families.Report, opt families.Options, out *puzzleOutput) error {
 	switch format {
 	case "json", "jsonl":
 		return writeAnalysisJSON(w, rep, out, format == "json")
@@ -239,6 +258,9 @@ func writeAnalysisJSON(w io.Writer, rep *families.Report, out *puzzleOutput, ind
 			}
 			fmt.Fprintf(&extra, ",%q:%s", key, vb)
 			return nil
+		}
+		if err := add("stopped", out.stopped, out.stopped != ""); err != nil {
+			return err
 		}
 		if err := add("members", out.members, out.members != nil); err != nil {
 			return err
@@ -282,6 +304,9 @@ func writePuzzleText(w io.Writer, out *puzzleOutput) {
 		fmt.Fprintf(w, "; not searched: %d algebraic %s, whose integer members, if any, are not listed", out.algebraic, noun)
 	}
 	fmt.Fprintln(w)
+	if out.stopped != "" {
+		fmt.Fprintf(w, "\nstopped: %s; what was found before is below\n", out.stopped)
+	}
 	if out.members != nil {
 		fmt.Fprintf(w, "\nmembers (%d, by the sum of the parameters):\n", len(out.members))
 		if out.membersStopped != "" {

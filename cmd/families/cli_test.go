@@ -1,0 +1,133 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLaterStageKeepsWhatWasFound: a time limit that strikes while making
+// questions (the analysis itself takes milliseconds) still prints the
+// report and the members, puzzles and questions made before, says which
+// stage stopped, and exits with exitStopped (issue 29, item 1).
+func TestLaterStageKeepsWhatWasFound(t *testing.T) {
+	args := []string{"--members", "2", "--puzzles", "1", "--questions", "5000", "--timeout", "2s"}
+	code, out, errOut := runCmd(t, "", args...)
+	if code != exitStopped || !strings.Contains(errOut, "timed out after 2s (--timeout) while making questions") {
+		t.Fatalf("status %d, stderr %q; want %d and the stage", code, errOut, exitStopped)
+	}
+	for _, want := range []string{"families: 1", "members (2,", "digit puzzles (1,", "stopped: timed out after 2s (--timeout) while making questions", "find the numbers ("} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCmd(t, "", append(args, "--format", "json")...)
+	var rep struct {
+		Class     string            `json:"class"`
+		Stopped   string            `json:"stopped"`
+		Members   []json.RawMessage `json:"members"`
+		Puzzles   []json.RawMessage `json:"puzzles"`
+		Questions []json.RawMessage `json:"questions"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitStopped {
+		t.Fatalf("json: status %d, %v:\n%s", code, err, out)
+	}
+	if rep.Class != "positive_dimensional" || !strings.Contains(rep.Stopped, "while making questions") || len(rep.Members) != 2 || len(rep.Puzzles) != 1 || len(rep.Questions) == 0 || len(rep.Questions) >= 5000 {
+		t.Errorf("json kept class %q, stopped %q, %d members, %d puzzles, %d questions", rep.Class, rep.Stopped, len(rep.Members), len(rep.Puzzles), len(rep.Questions))
+	}
+}
+
+// TestHints: a misspelt command or flag gets "did you mean", an --ops
+// string of the wrong length the sizes it fits, --size without --ops what
+// to do, and errors do not repeat the package (issue 29, items 7 and 8).
+func TestHints(t *testing.T) {
+	ops44 := "+=+|x_-_+_-|x=x|=_=_=_=|+-=|x_x_+_+|+=x"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"grobner", "x"}, `families: unknown command "grobner": did you mean groebner?`},
+		{[]string{"sweep"}, "families --ops PATTERN"},
+		{[]string{"--membrs", "3"}, "families: unknown flag: --membrs: did you mean --members?"},
+		{[]string{"census", "--sise", "3x3"}, "did you mean --size?"},
+		{[]string{"--ops", ops44}, "33 operators fit a grid of another size: --size 4x4 or --size 2x9 or --size 9x2"},
+		{[]string{"--size", "4x4"}, "--size 4x4 needs --ops: 33 operator cells"},
+		{[]string{"--ops", "x"}, "families: --ops: expected 16 operators for a 3x3 grid, got 1 (a 3x3 grid has 16 operator cells; families template --size 3x3 prints its layout)"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, "", tc.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want %d and one line with %q", tc.args, code, out, errOut, exitUsage, tc.want)
+		}
+		if strings.Contains(errOut, "grid: ") || strings.Contains(errOut, "census: census:") {
+			t.Errorf("%v: the package is repeated: %q", tc.args, errOut)
+		}
+	}
+	// No hint for a word that is far from every name.
+	if _, _, errOut := runCmd(t, "", "zzzzzz"); strings.Contains(errOut, "did you mean") {
+		t.Errorf("a hint for zzzzzz: %q", errOut)
+	}
+}
+
+func TestNearestAndTidy(t *testing.T) {
+	names := []string{"members", "puzzles", "questions", "min"}
+	for _, tc := range []struct{ word, want string }{
+		{"memebrs", "members"}, {"puzles", "puzzles"}, {"mn", "min"}, {"xyz", ""}, {"members", ""}, {"", ""},
+	} {
+		if got := nearest(tc.word, names); got != tc.want {
+			t.Errorf("nearest(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ name, msg, want string }{
+		{"census", "census: census: give a bound", "give a bound"},
+		{"analyse", "grid: ops: expected 16", "--ops: expected 16"},
+		{"solve", "puzzle: line 3: the number 01 has a leading zero", "line 3: the number 01 has a leading zero"},
+		{"groebner", "reading x: grid: y", "reading x: grid: y"},
+	} {
+		if got := tidyMessage(tc.name, tc.msg); got != tc.want {
+			t.Errorf("tidyMessage(%q) = %q, want %q", tc.msg, got, tc.want)
+		}
+	}
+}
+
+// TestTemplate: the template of a size is its layout with every operator
+// cell a wildcard, and its --ops string parses as a pattern of that size
+// (issue 29, item 7).
+func TestTemplate(t *testing.T) {
+	tests := []struct {
+		size, ops string
+		count     string
+	}{
+		{"3x3", "..|.....|..|.....|..", "4294967296"},
+		{"4x4", "...|.......|...|.......|...|.......|...", "73786976294838206464"},
+		{"2x3", "..|.....|..", "262144"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, "", "template", "--size", tc.size)
+		if code != 0 || !strings.Contains(out, "--size "+tc.size+" --ops '"+tc.ops+"'") {
+			t.Errorf("template %s: status %d, %q %q", tc.size, code, out, errOut)
+			continue
+		}
+		if code, out, _ := runCmd(t, "", "--size", tc.size, "--ops", tc.ops, "--count"); code != 0 || strings.TrimSpace(out) != tc.count {
+			t.Errorf("the %s template counts %q (status %d), want %s", tc.size, out, code, tc.count)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "template", "--size", "1x3"); code != exitUsage || errOut == "" {
+		t.Errorf("template --size 1x3: status %d, %q", code, errOut)
+	}
+}
+
+func TestRateText(t *testing.T) {
+	for _, tc := range []struct {
+		done    int
+		seconds float64
+		want    string
+	}{{3861, 1, "3861 records/s"}, {3, 60, "3 records/min"}, {1, 7200, "0.5 records/hr"}} {
+		if got := rateText(tc.done, seconds(tc.seconds), "records"); got != tc.want {
+			t.Errorf("rateText(%d, %gs) = %q, want %q", tc.done, tc.seconds, got, tc.want)
+		}
+	}
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
