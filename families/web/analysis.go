@@ -36,7 +36,7 @@ func (s *Server) analyse(ctx context.Context, q *query) (*analysis, error) {
 	opt.Limits = groebner.Limits{Timeout: s.cfg.Timeout}
 	rep, err := families.Analyze(ctx, q.setting, opt)
 	if err != nil {
-		return nil, &BadRequest{err.Error()}
+		return nil, s.bad(&BadRequest{err.Error()})
 	}
 	a := &analysis{rep: rep, opt: opt}
 	if rep.Class == families.ClassTimeout || rep.Class == families.ClassError {

@@ -21,7 +21,7 @@ import (
 // singular, m2 or sympy. Cost: the analysis (cached) and, for json, the
 // members, puzzles and questions asked for.
 func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
-	q, err := parseQuery(r.URL.Query())
+	q, err := s.parse(r.URL.Query())
 	if err != nil {
 		fail(w, nil, err)
 		return

@@ -53,7 +53,7 @@ type pageData struct {
 // results analyses the page's setting and makes what it asks for; a bad
 // setting gives a view with its message (and status 400).
 func (s *Server) results(w http.ResponseWriter, r *http.Request) (*query, *view, int) {
-	q, err := parseQuery(r.URL.Query())
+	q, err := s.parse(r.URL.Query())
 	if err != nil {
 		return nil, &view{Err: err.Error()}, http.StatusBadRequest
 	}
@@ -113,7 +113,7 @@ func render(w http.ResponseWriter, name string, data any, code int) {
 // handleSheet serves the printable sheet of the puzzles and questions in
 // the query: the page "families --format html" writes, byte for byte.
 func (s *Server) handleSheet(w http.ResponseWriter, r *http.Request) {
-	q, err := parseQuery(r.URL.Query())
+	q, err := s.parse(r.URL.Query())
 	if err != nil {
 		fail(w, nil, err)
 		return

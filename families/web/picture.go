@@ -35,7 +35,7 @@ const (
 // the query's setting. Cost: the analysis (cached), a member search of
 // at most 40 members, and 96x96 evaluations of the family's formulas.
 func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
-	q, err := parseQuery(r.URL.Query())
+	q, err := s.parse(r.URL.Query())
 	if err != nil {
 		fail(w, nil, err)
 		return
@@ -180,6 +180,7 @@ func regionSVG(src *members.Source, fam *members.Family, pts []*members.Member) 
 		yl := y0 + 20
 		// Runs of positive samples as thick segments.
 		step := R / lineSamples
+		b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
 		start := -1
 		for i := 0; i <= lineSamples; i++ {
 			in := i < lineSamples && pos([]float64{(float64(i) + 0.5) * step})
@@ -191,6 +192,7 @@ func regionSVG(src *members.Source, fam *members.Family, pts []*members.Member) 
 				start = -1
 			}
 		}
+		b.WriteString("</g>\n")
 		fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#333"/>`+"\n", x0, yl, x0+plotSize, yl)
 		for _, t := range []float64{0, R / 2, R} {
 			fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" text-anchor="middle">%g</text>`+"\n", x0+t*scale, yl+22, t)
@@ -206,6 +208,8 @@ func regionSVG(src *members.Source, fam *members.Family, pts []*members.Member) 
 	// Two parameters: the first across, the second up. Positive cells are
 	// drawn as runs along each row of cells.
 	cell := R / regionCells
+	// Crisp edges: the runs of neighbouring rows meet without seams.
+	b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
 	for j := range regionCells {
 		start := -1
 		for i := 0; i <= regionCells; i++ {
@@ -220,6 +224,7 @@ func regionSVG(src *members.Source, fam *members.Family, pts []*members.Member) 
 			}
 		}
 	}
+	b.WriteString("</g>\n")
 	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%d" height="%d" fill="none" stroke="#333"/>`+"\n", x0, y0, plotSize, plotSize)
 	for _, t := range []float64{0, R / 2, R} {
 		fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" text-anchor="middle">%g</text>`+"\n", x0+t*scale, y0+plotSize+14, t)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -31,6 +32,14 @@ type Config struct {
 	MaxAnalyses int
 	// Open is the sweep or census file shown at /open (nil: none).
 	Open *OpenFile
+	// Check, when set, checks a setting's --size, --ops, --lines and
+	// --eval as the command line does, before the explorer's own checks:
+	// the command line passes its own parser, so that a bad setting gets
+	// its message, hints included.
+	Check func(size, ops, lines, eval string) error
+	// Message, when set, rewrites the message of a refused request as
+	// the command line prints it (after "families: ").
+	Message func(msg string) string
 }
 
 // DefaultTimeout is the deadline of one analysis when Config.Timeout is 0:
@@ -135,6 +144,38 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 0)
 	s.mux.ServeHTTP(w, r)
+}
+
+// parse reads the page's state from v (see parseQuery), checked first by
+// Config.Check, its refusal worded by Config.Message.
+func (s *Server) parse(v url.Values) (*query, error) {
+	if s.cfg.Check != nil {
+		size, ops := v.Get("size"), v.Get("ops")
+		if size == "" {
+			size = "3x3"
+		}
+		if !v.Has("ops") {
+			ops = defaultOps(size)
+		}
+		eval := v.Get("eval")
+		if eval == "" {
+			eval = "precedence"
+		}
+		if err := s.cfg.Check(size, ops, v.Get("lines"), eval); err != nil {
+			return nil, s.bad(err)
+		}
+	}
+	q, err := parseQuery(v)
+	return q, s.bad(err)
+}
+
+// bad words a BadRequest as the command line would (Config.Message).
+func (s *Server) bad(err error) error {
+	var b *BadRequest
+	if s.cfg.Message == nil || !errors.As(err, &b) {
+		return err
+	}
+	return &BadRequest{s.cfg.Message(b.Msg)}
 }
 
 // errBusy is the answer of a request that found every analysis slot taken

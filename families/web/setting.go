@@ -69,10 +69,7 @@ func parseQuery(v url.Values) (*query, error) {
 		return nil, badf("size %s: the explorer takes grids up to %dx%d (use the command line with --timeout for larger ones)", z, maxSide, maxSide)
 	}
 	if !v.Has("ops") {
-		q.Ops = DefaultOps
-		if z != (grid.Size{Rows: 3, Cols: 3}) {
-			q.Ops = allPlus(z)
-		}
+		q.Ops = defaultOps(z.String())
 	}
 	s, err := grid.ParseOps(q.Ops, z)
 	if err != nil {
@@ -129,6 +126,17 @@ func parseQuery(v url.Values) (*query, error) {
 	q.Distinct = v.Get("distinct") == "1"
 	q.Diagonals = v.Get("diagonals") == "1"
 	return q, nil
+}
+
+// defaultOps is the setting a page of the given size opens with:
+// DefaultOps on a 3x3 grid, all + on the others (and for a size that does
+// not parse, whose error comes first).
+func defaultOps(size string) string {
+	z, err := grid.ParseSize(size)
+	if err != nil || z == (grid.Size{Rows: 3, Cols: 3}) {
+		return DefaultOps
+	}
+	return allPlus(z)
 }
 
 // allPlus is the setting of size z with + in every operator cell, where

@@ -75,13 +75,35 @@
     timer = setTimeout(refresh, 250);
   });
 
+  // freshOps is the setting of a fresh grid of size "MxN": + in every
+  // operator cell (M rows of N - 1 between numbers, M - 1 rows of 2N - 1
+  // between rows), as the server opens a size other than 3x3.
+  function freshOps(mxn) {
+    const [m, n] = mxn.split("x").map(Number);
+    const rows = [];
+    for (let r = 0; r < 2 * m - 1; r++) {
+      rows.push("+".repeat(r % 2 === 0 ? n - 1 : 2 * n - 1));
+    }
+    return rows.join("|");
+  }
+
+  // go loads the page of the form's state, with a clean address (no
+  // empty or default fields).
+  function go() {
+    location.assign("/?" + query().toString());
+  }
+
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    go();
+  });
   // A new size starts from its own fresh grid: the old operators do not
   // fit it.
   size.addEventListener("change", function () {
-    ops.disabled = true;
-    form.submit();
+    ops.value = freshOps(size.value);
+    go();
   });
-  document.getElementById("eval").addEventListener("change", function () { form.submit(); });
+  document.getElementById("eval").addEventListener("change", go);
   results.dataset.state = "ready";
   results.dataset.ops = ops.value;
 })();
