@@ -40,6 +40,20 @@ func init() {
 	register("serve", "explore settings and their families in a browser", runServe)
 }
 
+// serveConfig returns cfg with the command line's checks: the explorer
+// checks a setting with the command line's own parser and words its
+// refusals as run does after "families: ", so that a bad setting gets
+// the same message in both.
+func serveConfig(cfg web.Config) web.Config {
+	cfg.Check = func(size, ops, lines, eval string) error {
+		g := gridFlags{ops: ops, size: size, lines: lines, eval: eval}
+		_, _, err := g.parse()
+		return err
+	}
+	cfg.Message = func(msg string) string { return oneLine(tidyMessage("analyse", msg)) }
+	return cfg
+}
+
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", serveUsage, stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, host:port (port 0: any free port)")
@@ -62,7 +76,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usagef("--addr %s: %v", *addr, err)
 	}
-	cfg := web.Config{Hosts: *hosts, Timeout: *timeout, MaxAnalyses: *maxAnalyses}
+	cfg := serveConfig(web.Config{Hosts: *hosts, Timeout: *timeout, MaxAnalyses: *maxAnalyses})
 	if *open != "" {
 		// Read once, here: the server itself touches no file.
 		ctx, cancel := context.WithCancel(interrupt)

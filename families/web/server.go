@@ -162,7 +162,7 @@ func (s *Server) parse(v url.Values) (*query, error) {
 			eval = "precedence"
 		}
 		if err := s.cfg.Check(size, ops, v.Get("lines"), eval); err != nil {
-			return nil, s.bad(err)
+			return nil, s.bad(&BadRequest{err.Error()})
 		}
 	}
 	q, err := parseQuery(v)
