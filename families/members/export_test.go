@@ -1,6 +1,9 @@
 package members
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // NumAutomorphisms returns the number of symmetries the source keys its
 // members by, for the external tests.
@@ -29,4 +32,22 @@ func InFamily(src *Source, f *Family, m *Member) bool {
 		}
 	}
 	return true
+}
+
+// PlanText describes the search plans of the families, for tests.
+func PlanText(src *Source) string {
+	var b []byte
+	for _, f := range src.Families {
+		p := newPlan(f)
+		for j, pos := range p.order {
+			b = append(b, fmt.Sprintf("depth %d: %s checks", j, f.Ring.VarName(f.Params[pos]))...)
+			for _, c := range p.checks {
+				if c.at == j {
+					b = append(b, fmt.Sprintf(" %s(terms %d/%d, pair %t)", f.Ring.VarName(c.v), len(c.num.coef0), len(c.den.coef0), c.pair)...)
+				}
+			}
+			b = append(b, '\n')
+		}
+	}
+	return string(b)
 }

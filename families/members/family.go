@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"github.com/families-project/families/poly"
@@ -128,6 +129,22 @@ type intPoly struct {
 	small []int64    // coefficients, when all fit in int64
 	big   []*big.Int // coefficients
 	exps  [][]int    // exponent of each parameter, per term
+	// factors lists, per term, the parameter of each factor of its
+	// monomial (x^2 y is x, x, y): what eval64 multiplies, set by
+	// compile.
+	factors [][]int32
+}
+
+// compile sets p.factors from p.exps. Cost: O(terms * degree).
+func (p *intPoly) compile() {
+	p.factors = make([][]int32, len(p.exps))
+	for i, e := range p.exps {
+		for j, k := range e {
+			for range k {
+				p.factors[i] = append(p.factors[i], int32(j))
+			}
+		}
+	}
 }
 
 func newEvaluator(f *Family) *evaluator {
@@ -169,6 +186,7 @@ func toIntPoly(p *poly.Poly, params []int, l *big.Int) intPoly {
 			q.small = append(q.small, c.Int64())
 		}
 	}
+	q.compile()
 	return q
 }
 
@@ -180,12 +198,10 @@ func (p *intPoly) eval64(x []int64) (int64, bool) {
 	var sum int64
 	for i, c := range p.small {
 		t := c
-		for j, e := range p.exps[i] {
-			for range e {
-				var ok bool
-				if t, ok = mul64(t, x[j]); !ok {
-					return 0, false
-				}
+		for _, j := range p.factors[i] {
+			var ok bool
+			if t, ok = mul64(t, x[j]); !ok {
+				return 0, false
 			}
 		}
 		var ok bool
@@ -210,15 +226,31 @@ func (p *intPoly) evalBig(x []*big.Int) *big.Int {
 	return sum
 }
 
+// mul64 returns a b, or false when it overflows int64. It multiplies the
+// magnitudes into 128 bits (one instruction) rather than dividing back,
+// since it is the inner step of every evaluation of the member search.
 func mul64(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
+	ua, ub := uint64(a), uint64(b)
+	if a < 0 {
+		ua = -ua
 	}
-	c := a * b
-	if c/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+	if b < 0 {
+		ub = -ub
+	}
+	hi, lo := bits.Mul64(ua, ub)
+	if hi != 0 {
 		return 0, false
 	}
-	return c, true
+	if (a < 0) != (b < 0) {
+		if lo > 1<<63 {
+			return 0, false
+		}
+		return -int64(lo), true // lo = 2^63 gives math.MinInt64
+	}
+	if lo > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(lo), true
 }
 
 func add64(a, b int64) (int64, bool) {

@@ -4,15 +4,14 @@ import (
 	"context"
 	"math"
 	"math/big"
-
-	"github.com/families-project/families/families/grid"
 )
 
-// DefaultBudget is the number of parameter tuples Source.EachMember tries
-// per family when Filter.Budget is 0: enough for tens of thousands of
-// members of a good family, and a bound on the time spent on a family whose
-// members are rare or absent.
-const DefaultBudget = 1 << 20
+// DefaultBudget is the number of steps (values tried for one parameter,
+// see Search) a member search takes when Filter.Budget is 0: enough for
+// tens of thousands of members of a good family, and a bound, of about a
+// second, on the time spent on a setting whose members are rare or
+// absent.
+const DefaultBudget = 1 << 22
 
 // A Filter selects members.
 type Filter struct {
@@ -27,9 +26,13 @@ type Filter struct {
 	// AllOps requires the lines to use all four operators + - x /; a
 	// setting without one of them has no members.
 	AllOps bool
-	// Budget is the number of parameter tuples tried per family; 0 means
-	// DefaultBudget.
+	// Budget is the number of steps the search takes over all families
+	// (values tried for one parameter, see Search); 0 means DefaultBudget.
 	Budget int64
+	// MaxSum is the largest sum of the parameters searched; 0 means no
+	// bound. Every member with parameter sum at most MaxSum is listed
+	// unless the budget, the context or yield stops the search first.
+	MaxSum int64
 }
 
 func (f Filter) lo() int64 { return max(f.Min, 1) }
@@ -63,11 +66,11 @@ func (src *Source) Members(ctx context.Context, f Filter, n int) ([]*Member, err
 // them, so members beyond those returned may exist. Its cost is that of
 // Members.
 func (src *Source) MembersWithin(ctx context.Context, f Filter, n int) (ms []*Member, stopped bool, err error) {
-	err = src.eachMember(ctx, f, nil, &stopped, func(m *Member) bool {
+	rep, err := src.Search(ctx, f, nil, func(m *Member) bool {
 		ms = append(ms, m)
 		return n <= 0 || len(ms) < n
 	})
-	return ms, stopped, err
+	return ms, rep.Stop == StopBudget, err
 }
 
 // EachMember calls yield with the positive-integer members of the families
@@ -77,20 +80,21 @@ func (src *Source) MembersWithin(ctx context.Context, f Filter, n int) (ms []*Me
 // f, so that no parameter runs off while the others stay small; within one
 // sum the parameters run lexicographically, and families with the same
 // sum in their order. Every parameter ranges over the allowed numbers
-// themselves, so no member is missed below the budget. A member equivalent
-// under a symmetry of the grid to one listed before is skipped. Every
-// member is checked against the system exactly before it is yielded.
+// themselves, so no member is missed within the budget. A member
+// equivalent under a symmetry of the grid to one listed before is skipped.
+// Every member is checked against the system exactly before it is yielded.
 //
 // The sums start at the smallest one that the parameters allow (d * Min
 // for d parameters), so a large Min costs nothing before its first tuple.
 // Parameters are int64 and so are their sums: a family whose parameters
 // cannot sum to at most math.MaxInt64 (d * Min beyond it) has no tuple to
-// try. A family is done when its parameters pass the largest allowed
-// number or it has tried f.Budget tuples. The error is ctx's, checked at
-// every sum and every 4096 tuples. Cost: per tuple, one exact evaluation
-// of each number (int64 with overflow detection, big.Int beyond).
+// try. The search ends when every family's parameters pass the largest
+// allowed number, the sums pass f.MaxSum, or it has taken f.Budget steps
+// (see Search, which also says how far it went). The error is ctx's.
+// Cost: see Search.
 func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member) bool) error {
-	return src.eachMember(ctx, f, nil, nil, yield)
+	_, err := src.Search(ctx, f, nil, yield)
+	return err
 }
 
 // EachMemberKept is EachMember with members whose numbers (ring order,
@@ -99,171 +103,8 @@ func (src *Source) EachMember(ctx context.Context, f Filter, yield func(*Member)
 // keep keeps every member. Cost: EachMember's plus one call of keep per
 // member found.
 func (src *Source) EachMemberKept(ctx context.Context, f Filter, keep func([]*big.Int) bool, yield func(*Member) bool) error {
-	return src.eachMember(ctx, f, keep, nil, yield)
-}
-
-// eachMember is EachMemberKept that also sets *stopped, when stopped is
-// not nil, once a family runs out of budget with tuples left.
-func (src *Source) eachMember(ctx context.Context, f Filter, keep func([]*big.Int) bool, stopped *bool, yield func(*Member) bool) error {
-	if f.AllOps && !grid.UsesAllOps(src.lines) {
-		return nil
-	}
-	autos, err := src.automorphisms(ctx)
-	if err != nil {
-		return err
-	}
-	budget := f.Budget
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
-	lo, hi := f.lo(), f.hi()
-	type state struct {
-		fam   *Family
-		d     int64
-		tries int64
-		done  bool
-	}
-	states := make([]*state, len(src.Families))
-	// start is the least sum of any family with parameters: below d*lo
-	// a family has no tuple, and counting up to it would take as long as
-	// lo is large.
-	start := int64(math.MaxInt64)
-	for i, fam := range src.Families {
-		st := &state{fam: fam, d: int64(len(fam.Params))}
-		states[i] = st
-		if st.d == 0 {
-			continue
-		}
-		if least, ok := mul64(st.d, lo); ok {
-			start = min(start, least)
-		} else {
-			st.done = true // every tuple's sum overflows int64
-		}
-	}
-	seen := map[string]bool{}
-	n := src.System.Ring.NumVars()
-	x := make([]int64, 0, n)
-	out := make([]int64, n)
-	stop := false
-	var ctxErr error
-	tick := 0
-	// try evaluates one parameter tuple of family i; it returns false to
-	// stop the enumeration.
-	try := func(i int, st *state, params []int64) bool {
-		st.tries++
-		if tick++; tick&4095 == 0 {
-			if ctxErr = ctx.Err(); ctxErr != nil {
-				return false
-			}
-		}
-		vals := src.member(st.fam, params, out, f, lo, hi)
-		if vals == nil || keep != nil && !keep(vals) {
-			return true
-		}
-		k := src.key(autos, vals)
-		if seen[k] {
-			return true
-		}
-		seen[k] = true
-		m := &Member{Size: src.Setting.Size(), Values: make([]*big.Int, src.Setting.Size().Numbers()), Family: i}
-		for v, idx := range src.num {
-			m.Values[idx] = vals[v]
-		}
-		if !yield(m) {
-			stop = true
-			return false
-		}
-		return true
-	}
-	// Points first: a point's only tuple is the empty one, at sum 0, before
-	// every tuple of a family.
-	for i, st := range states {
-		if st.d == 0 {
-			st.done = true
-			if !try(i, st, nil) {
-				return ctxErr
-			}
-		}
-	}
-	for s := start; ; s++ {
-		if ctxErr = ctx.Err(); ctxErr != nil {
-			return ctxErr
-		}
-		// waiting is the least d*lo of the families whose tuples start
-		// after s: when no family has a tuple at s, the sums jump there.
-		active, worked := false, false
-		waiting := int64(math.MaxInt64)
-		for i, st := range states {
-			if st.done {
-				continue
-			}
-			if s < st.d*lo {
-				active = true
-				waiting = min(waiting, st.d*lo)
-				continue
-			}
-			if hi < math.MaxInt64/st.d && s > st.d*hi {
-				st.done = true
-				continue
-			}
-			active, worked = true, true
-			x = x[:st.d]
-			if !compositions(x, 0, s, lo, hi, func() bool {
-				if st.tries >= budget {
-					st.done = true
-					if stopped != nil {
-						*stopped = true
-					}
-					return false
-				}
-				return try(i, st, x)
-			}) {
-				if stop || ctxErr != nil {
-					return ctxErr
-				}
-			}
-		}
-		if !active || s == math.MaxInt64 {
-			return nil
-		}
-		if !worked {
-			s = waiting - 1
-		}
-	}
-}
-
-// compositions sets x[k:] to every tuple of numbers in [lo, hi] with sum
-// s, lexicographically, calling fn on each; it returns false as soon as fn
-// does.
-func compositions(x []int64, k int, s, lo, hi int64, fn func() bool) bool {
-	rest := int64(len(x) - k - 1)
-	if rest == 0 {
-		if s < lo || s > hi {
-			return true
-		}
-		x[k] = s
-		return fn()
-	}
-	// The remaining rest entries need between rest*lo and rest*hi.
-	first := max(lo, s-satMul(rest, hi))
-	last := min(hi, s-rest*lo)
-	for v := first; v <= last; v++ {
-		x[k] = v
-		if !compositions(x, k+1, s-v, lo, hi, fn) {
-			return false
-		}
-		if v == math.MaxInt64 {
-			break // v++ would wrap around
-		}
-	}
-	return true
-}
-
-func satMul(a, b int64) int64 {
-	if c, ok := mul64(a, b); ok {
-		return c
-	}
-	return math.MaxInt64
+	_, err := src.Search(ctx, f, keep, yield)
+	return err
 }
 
 // member evaluates family fam at params and returns its numbers (ring

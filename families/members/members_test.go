@@ -97,7 +97,9 @@ func TestFilters(t *testing.T) {
 		{"two digits", members.Filter{Min: 2, MaxDigits: 2}, 0, []int64{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49}},
 		{"distinct", members.Filter{Distinct: true}, 2, nil}, // b = d = 2 always
 		{"all operators", members.Filter{AllOps: true}, 1, []int64{3}},
-		{"budget", members.Filter{Budget: 4}, 0, []int64{3, 4}},
+		// A step is a value tried: k = 1 and 2 are cut without one (b - 2
+		// = k - 2 >= 1 bounds k), so four steps try k = 3..6.
+		{"budget", members.Filter{Budget: 4}, 0, []int64{3, 4, 5, 6}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -122,9 +124,9 @@ func TestFilters(t *testing.T) {
 // first tuple, and no check of ctx among them) and d*Min overflowed. The
 // two-parameter family's first member at Min = M is b = h = M + 1 (f = b -
 // b/h). With a one-parameter subfamily (h = b) listed first, whose tuples
-// start at M, the sums must jump from where its budget ends to 2M, where
-// the family's tuples start; the family's first tuples there give only
-// members the subfamily listed.
+// start at M, the budget is shared: its four steps go to the subfamily's
+// b = M + 1, ..., M + 4 (b = M is cut without a step, f = b - 1 being
+// below M), before the family's tuples start at 2M.
 func TestLargeMin(t *testing.T) {
 	const e18 = 1_000_000_000_000_000_000
 	two := memberstest.SeedFamilies[1]
@@ -140,7 +142,7 @@ func TestLargeMin(t *testing.T) {
 		{"first member", false, members.Filter{Min: e18}, false, 1, []int64{e18 + 1}, nil},
 		{"sum beyond int64", false, members.Filter{Min: 5 * e18}, false, 1, nil, nil},
 		{"no member", false, members.Filter{Min: e18, Budget: 100}, false, 1, nil, nil},
-		{"jump to the next family", true, members.Filter{Min: e18, Budget: 4}, false, 0, []int64{e18 + 1, e18 + 2, e18 + 3}, nil},
+		{"budget shared by the families", true, members.Filter{Min: e18, Budget: 4}, false, 0, []int64{e18 + 1, e18 + 2, e18 + 3, e18 + 4}, nil},
 		{"canceled", false, members.Filter{Min: e18}, true, 1, nil, context.Canceled},
 	}
 	for _, tc := range tests {
