@@ -28,6 +28,9 @@ type Options struct {
 	// Progress, when set, is called with the name of each stage as it
 	// begins (for a progress line).
 	Progress func(stage string)
+	// ProveComplete asks for the proof that every solution lies on a
+	// reported family or solution (Report.Complete).
+	ProveComplete bool
 }
 
 // Substitute selects when Analyze eliminates numbers by substitution.
@@ -93,6 +96,12 @@ type Report struct {
 	Families []FamilyReport `json:"families,omitempty"`
 	// Solutions are the solutions of the zero-dimensional components.
 	Solutions []SolutionReport `json:"solutions,omitempty"`
+	// Complete, when Options.ProveComplete asked for it, reports whether
+	// the decomposition was proved complete: every solution of the system
+	// lies on one of Families or is one of Solutions
+	// (solve.ProveComplete). A false one has CompleteReason.
+	Complete       *bool  `json:"complete,omitempty"`
+	CompleteReason string `json:"complete_reason,omitempty"`
 
 	setting *grid.Setting
 	system  *grid.System
@@ -274,6 +283,10 @@ func (r *Report) finish(ctx context.Context, G []*poly.Poly, opt Options) {
 	}
 	dim, indep := groebner.Dimension(G)
 	r.classify(dim, G)
+	if dim < 0 && opt.ProveComplete {
+		// No solutions: nothing to miss.
+		r.Complete = new(true)
+	}
 	r.Independent = nil
 	for _, v := range indep {
 		r.Independent = append(r.Independent, sys.Ring.VarName(v))
@@ -289,6 +302,13 @@ func (r *Report) finish(ctx context.Context, G []*poly.Poly, opt Options) {
 		return
 	}
 	r.setResult(ctx, res)
+	if opt.ProveComplete {
+		primes := make([][]*poly.Poly, len(res.Components))
+		for i, c := range res.Components {
+			primes[i] = c.Basis
+		}
+		r.proveComplete(ctx, G, primes, opt)
+	}
 }
 
 // classify sets the class, dimension and (finite) degree from the

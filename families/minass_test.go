@@ -350,7 +350,7 @@ func minassSetting(t *testing.T, tab *minassTable, e *minassEntry, sub families.
 	if err != nil {
 		t.Fatalf("%s: %v", e.name, err)
 	}
-	opt := families.Options{Lines: tab.lines, Eval: tab.eval, Substitute: sub, Limits: groebner.Limits{Timeout: bound}}
+	opt := families.Options{Lines: tab.lines, Eval: tab.eval, Substitute: sub, Limits: groebner.Limits{Timeout: bound}, ProveComplete: true}
 	start := time.Now()
 	rep, err := families.Analyze(context.Background(), s, opt)
 	if err != nil {
@@ -365,6 +365,11 @@ func minassSetting(t *testing.T, tab *minassTable, e *minassEntry, sub families.
 		return []string{"error"}
 	}
 	checkMinassNormalForm(t, e, rep.System().Ring)
+	if rep.Complete == nil || !*rep.Complete {
+		// Every one of these small systems is proved complete within the
+		// proof's work budget.
+		t.Errorf("%s: decomposition not proved complete: %s", e.name, rep.CompleteReason)
+	}
 	if len(e.primes) == 0 {
 		if rep.Class != families.ClassInconsistent {
 			t.Errorf("%s: class %s; Singular: no primes (inconsistent)", e.name, rep.Class)

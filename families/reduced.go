@@ -73,6 +73,24 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 		return
 	}
 	r.setResult(ctx, canon)
+	if opt.ProveComplete {
+		primes := make([][]*poly.Poly, len(canon.Components))
+		for i, c := range canon.Components {
+			if primes[i], err = red.PrimeInRemaining(ctx, c, G, solve.ProofLimits); err != nil {
+				if reason, ok := solve.WorkLimit(err); ok {
+					r.Complete, r.CompleteReason = new(bool), reason
+					return
+				}
+				r.fail(err, "completeness: ")
+				return
+			}
+		}
+		if len(red.F) == 0 {
+			// No equations remain: the one component is every point.
+			G = nil
+		}
+		r.proveComplete(ctx, G, primes, opt)
+	}
 }
 
 // full computes the saturated basis in all numbers from the remaining

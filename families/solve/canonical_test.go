@@ -155,6 +155,20 @@ func TestStrategiesCanonical(t *testing.T) {
 				if got := primeKeys(t, red, canon, sys.Nonzero); !slices.Equal(got, want) {
 					t.Errorf("%s, %s: primes\n%v\nSolve's\n%v", ops[i], st.name, got, want)
 				}
+				// Every strategy's answer is proved complete on its own: a
+				// case a strategy loses (a factor not split on, a q = 0
+				// case skipped without proof) fails here.
+				var primes [][]*poly.Poly
+				for _, c := range canon.Components {
+					P, err := red.PrimeInRemaining(ctx, c, G, solve.ProofLimits)
+					if err != nil {
+						t.Fatalf("%s, %s: %v", ops[i], st.name, err)
+					}
+					primes = append(primes, P)
+				}
+				if c, err := solve.ProveComplete(ctx, G, primes, solve.ProofLimits); err != nil || !c.Proved {
+					t.Errorf("%s, %s: not proved complete: %v %s", ops[i], st.name, err, c.Reason)
+				}
 			}
 			checked++
 		}
