@@ -19,10 +19,13 @@ func TestPaceGC(t *testing.T) {
 		{5 * mb, 400},             // 20 MB of garbage
 		{10 * mb, 200},            //
 		{20 * mb, 100},            // as much garbage as live data
-		{200 * mb, 100},           // never below Go's default
-		{1 << 40, 100},            //
+		{200 * mb, 100},           // Go's default up to bigGarbage
+		{1 << 30, 100},            //
+		{1536 * mb, 66},           // 1 GiB of garbage
+		{2 << 30, 50},             // then half the live data
+		{1 << 40, 50},             //
 		{gcHeadroom / 5, 500},     //
-		{gcHeadroom * 100, 100},   //
+		{gcHeadroom * 100, 51},    // 2,000 MB: 1 GiB of garbage
 		{gcHeadroom / 100, 800},   //
 		{gcHeadroom / 7, 700},     //
 		{gcHeadroom * 2 / 3, 150}, //

@@ -170,10 +170,40 @@ func TestPlanGC(t *testing.T) {
 		{128 * mb, gcPercent},
 		{512 * mb, 200},
 		{1024 * mb, 100},
-		{4096 * mb, 100},
+		{1536 * mb, 66},
+		{4096 * mb, 50}, // the 4x4 analysis's live data passed 2 GB
 	} {
 		if got := paceGC(tc.live, sweepHeadroom); got != tc.want {
 			t.Errorf("paceGC(%d MB, 1 GiB) = %d, want %d", tc.live/mb, got, tc.want)
+		}
+	}
+}
+
+// TestPaceGCBounds checks paceGC's promises over live heaps from 1 MB to
+// 64 GiB, for both headrooms: the garbage it allows never shrinks as the
+// live heap grows, never exceeds the live heap (Go's default) past the
+// headroom, and past 2 GiB of live data is at most half of it, so that the
+// heap stays near one and a half times the live data (issue 27, item 7:
+// a 4x4 analysis with 2.2 GB live peaked at 4.47 GB at 100).
+func TestPaceGCBounds(t *testing.T) {
+	for _, headroom := range []uint64{gcHeadroom, sweepHeadroom} {
+		prev := uint64(0)
+		for live := uint64(1 << 20); live <= 64<<30; live += live / 16 {
+			p := paceGC(live, headroom)
+			garbage := live * uint64(p) / 100
+			if garbage+live/100 < prev { // a rounding of 1% of live is allowed
+				t.Errorf("headroom %d: garbage shrinks from %d to %d at live %d", headroom, prev, garbage, live)
+			}
+			prev = garbage
+			if p < 50 || p > gcPercent {
+				t.Errorf("headroom %d, live %d: %d%%, outside 50..%d", headroom, live, p, gcPercent)
+			}
+			if live > headroom && p > 100 {
+				t.Errorf("headroom %d, live %d: %d%%, more garbage than live data", headroom, live, p)
+			}
+			if live >= 2<<30 && p > 50 {
+				t.Errorf("headroom %d, live %d: %d%%, want 50", headroom, live, p)
+			}
 		}
 	}
 }
