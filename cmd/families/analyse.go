@@ -103,7 +103,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")
 	count := fs.Bool("count", false, "print how many settings the --ops pattern matches and stop")
-	timeout := fs.Duration("timeout", 0, "give up on the whole analysis after this long (the class is then timeout)")
+	timeout := fs.Duration("timeout", 0, "give up on the whole command after this long: an analysis prints what it found (class timeout if the algebra was cut short); a sweep stops, its --out holding the records so far")
 	addSweepFlags(fs)
 	pf := addPuzzleFlags(fs)
 	if err := parseFlags(fs, args); err != nil {

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -131,3 +134,55 @@ func TestRateText(t *testing.T) {
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// TestOneMeaningOfTimeout: --timeout bounds a whole sweep (its --out then
+// holds the records so far, and --resume completes them to the bytes of
+// one run), --system-timeout bounds each system (recorded with class
+// timeout); solve's --max-solutions and export's --out-dir keep the old
+// spellings with a line saying so; export takes a single setting (issue
+// 29, items 4 and 6).
+func TestOneMeaningOfTimeout(t *testing.T) {
+	dir := t.TempDir()
+	pattern := []string{"--ops", "..|.-.-.|..|.-.-.|..", "--positive", "--require-all-ops", "--sample", "1500", "--jobs", "1"}
+	whole := filepath.Join(dir, "whole.jsonl")
+	if code, _, errOut := runCmd(t, "", append(pattern, "--out", whole)...); code != 0 {
+		t.Fatalf("the whole sweep: status %d, %q", code, errOut)
+	}
+	cut := filepath.Join(dir, "cut.jsonl")
+	code, _, errOut := runCmd(t, "", append(pattern, "--out", cut, "--timeout", "300ms")...)
+	if code != exitStopped || !strings.Contains(errOut, "timed out after 300ms (--timeout); "+cut+" holds the records so far: continue with --resume") {
+		t.Fatalf("--timeout 300ms: status %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", append(pattern, "--out", cut, "--resume")...); code != 0 {
+		t.Fatalf("resumed: status %d, %q", code, errOut)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(cut)
+	if !bytes.Equal(a, b) || len(a) == 0 {
+		t.Errorf("cut by --timeout and resumed: %d bytes, one run %d", len(b), len(a))
+	}
+	code, out, _ := runCmd(t, "", "--ops", "+=|x-+.-|+=|=====|.=", "--system-timeout", "1ns")
+	if code != 0 || strings.Count(out, `"class":"timeout"`) != 16 {
+		t.Errorf("--system-timeout 1ns: status %d, %d records of class timeout, want 16", code, strings.Count(out, `"class":"timeout"`))
+	}
+
+	for _, args := range [][]string{{"solve", "--max", "1", "../../testdata/puzzles/p1.grid"}, {"solve", "--max-solutions", "1", "../../testdata/puzzles/p1.grid"}} {
+		code, out, errOut := runCmd(t, "", args...)
+		renamed := strings.Contains(errOut, "families solve: --max is now --max-solutions")
+		if code != 0 || !strings.HasPrefix(out, "unique") || renamed != (args[1] == "--max") {
+			t.Errorf("%v: status %d, stdout %.40q, stderr %q", args, code, out, errOut)
+		}
+	}
+	for _, flag := range []string{"--out", "--out-dir"} {
+		exp := filepath.Join(dir, "exp"+flag)
+		code, out, errOut := runCmd(t, "", "export", "--to", "json", "--ops", "x=|+x//-|x=|=====|x=", flag, exp)
+		recs, _ := os.ReadFile(filepath.Join(exp, "records.jsonl"))
+		if code != 0 || !strings.HasPrefix(out, "1 system written to ") || bytes.Count(recs, []byte("\n")) != 1 ||
+			strings.Contains(errOut, "now --out-dir") != (flag == "--out") {
+			t.Errorf("export of one setting with %s: status %d, stdout %q, stderr %q, %d records", flag, code, out, errOut, bytes.Count(recs, []byte("\n")))
+		}
+	}
+	if _, out, _ := runCmd(t, "", "solve", "--help"); strings.Contains(out, "--max ") {
+		t.Errorf("solve --help lists the old --max")
+	}
+}

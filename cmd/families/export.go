@@ -12,9 +12,10 @@ import (
 	"github.com/families-project/families/groebner"
 )
 
-const exportUsage = `usage: families export --to singular|m2|sympy|maple|json --ops PATTERN --out DIR [flags]
+const exportUsage = `usage: families export --to singular|m2|sympy|maple|json --ops PATTERN --out-dir DIR [flags]
 
-Solves the settings of a pattern (or a --sample of them) and writes each
+Solves the settings of a pattern (or a --sample of them; a single setting,
+without wildcards, is one system) and writes each
 system with its expected answers, as a regression suite for algebra
 solvers: whether it is consistent, its dimension, its degree when finite,
 its reduced grevlex basis after saturation by the nonzero conditions, and a
@@ -27,7 +28,7 @@ systems solved so far are written, a line "incomplete: ..." says how many
 were not, and the status is 1; --system-timeout bounds each system
 instead. Examples:
 
-  families export --to singular --ops '..|.-.-.|..|.-.-.|..' --positive --sample 200 --out suite
+  families export --to singular --ops '..|.-.-.|..|.-.-.|..' --positive --sample 200 --out-dir suite
   sh suite/singular/run.sh
 `
 
@@ -40,7 +41,8 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	var g gridFlags
 	addGridFlags(fs, &g, "")
 	to := fs.String("to", "", "format: "+strings.Join(export.Formats, ", "))
-	out := fs.String("out", "", "directory to write (created)")
+	out := fs.String("out-dir", "", "directory to write (created)")
+	renameFlag(fs, "out", "out-dir")
 	positive := fs.Bool("positive", false, "skip settings in which a line without = has no -")
 	allOps := fs.Bool("require-all-ops", false, "skip settings without all of + - x /")
 	sample := fs.Int("sample", 0, "draw this many settings at random instead of all")
@@ -52,11 +54,12 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	warnRenamed(fs, stderr, "families export")
 	switch {
 	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
 	case *to == "" || *out == "" || g.ops == "":
-		return usagef("--to, --ops and --out are required")
+		return usagef("--to, --ops and --out-dir are required")
 	case *sample < 0:
 		return usagef("--sample must not be negative")
 	}
@@ -77,13 +80,10 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if s.Wildcards() == 0 {
-		return usagef("--ops %s has no wildcards: export needs a pattern", s)
-	}
-	// --out is a directory (made if absent): anything else is refused
+	// --out-dir is a directory (made if absent): anything else is refused
 	// before the work, not found out when the first file is written.
 	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
-		return usagef("--out %s is not a directory: export writes a directory of files", *out)
+		return usagef("--out-dir %s is not a directory: export writes a directory of files", *out)
 	}
 	opt.Limits = groebner.Limits{Timeout: *sysTimeout}
 	plan, err := sweep.NewPlan(ctx, s, sweep.Options{
@@ -115,7 +115,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		// much was not, so that no one takes the suite for the whole.
 		fmt.Fprintf(stdout, "incomplete: %s; %d of %d systems not written\n", stopCause(ctx), res.Unsolved, plan.Len())
 	}
-	fmt.Fprintf(stdout, "%d systems written to %s/%s", res.Systems, *out, *to)
+	fmt.Fprintf(stdout, "%d system%s written to %s/%s", res.Systems, plural(res.Systems), *out, *to)
 	if res.Skipped > 0 {
 		fmt.Fprintf(stdout, " (%d left out: timeout or error)", res.Skipped)
 	}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
@@ -39,7 +38,7 @@ func runFactor(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("factor", factorUsage, stdout)
 	vars := fs.String("vars", "", `variable order, e.g. "x y" (default: order of first appearance)`)
 	format := fs.String("format", "text", "output format: text or json")
-	timeout := fs.Duration("timeout", time.Minute, "give up after this long")
+	timeout := fs.Duration("timeout", 0, "give up on the whole command after this long (0: no limit)")
 	if err := parseFlags(fs, polynomialArgs(fs, args)); err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 	order := fs.String("order", "grevlex", "monomial order: lex, grlex or grevlex")
 	vars := fs.String("vars", "", `variable order, e.g. "x y z" (default: the file's vars: line, else order of first appearance)`)
 	format := fs.String("format", "text", "output format: text or json")
-	timeout := fs.Duration("timeout", 0, "give up after this long (e.g. 30s; 0: no limit)")
+	timeout := fs.Duration("timeout", 0, "give up on the whole command after this long (e.g. 30s; 0: no limit)")
 	saturate := fs.String("saturate", "", "saturate the ideal by this polynomial first (I : POLY^∞)")
 	eliminate := fs.String("eliminate", "", `eliminate these variables, e.g. "u1 u2": print the basis of the ideal in the others`)
 	if err := parseFlags(fs, args); err != nil {

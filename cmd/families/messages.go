@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -107,4 +108,35 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(x)][len(y)]
+}
+
+// renamed maps an old flag spelling to its new name, per flag set: the old
+// one still works, hidden from --help, and says once that it was renamed.
+var renamed = map[*pflag.FlagSet]map[string]string{}
+
+// renameFlag makes old a hidden alias of the flag newName of fs (defined
+// before), sharing its value, for the spellings that said the wrong thing
+// (solve's --max, export's --out).
+func renameFlag(fs *pflag.FlagSet, old, newName string) {
+	f := fs.Lookup(newName)
+	fs.Var(f.Value, old, "renamed --"+newName)
+	_ = fs.MarkHidden(old)
+	if renamed[fs] == nil {
+		renamed[fs] = map[string]string{}
+	}
+	renamed[fs][old] = newName
+}
+
+// warnRenamed writes one line on stderr for each old spelling used.
+func warnRenamed(fs *pflag.FlagSet, stderr io.Writer, prefix string) {
+	var olds []string
+	for old := range renamed[fs] {
+		if fs.Changed(old) {
+			olds = append(olds, old)
+		}
+	}
+	sort.Strings(olds)
+	for _, old := range olds {
+		fmt.Fprintf(stderr, "%s: --%s is now --%s (the old name still works for a while)\n", prefix, old, renamed[fs][old])
+	}
 }

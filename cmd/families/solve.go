@@ -15,7 +15,7 @@ import (
 	"github.com/families-project/families/families/tokengrid"
 )
 
-const solveUsage = `usage: families solve [--eval E] [--lines L] [--distinct-digits 1-9] [--allow-zero] [--format text|json] [--max N] [FILE|-]
+const solveUsage = `usage: families solve [--eval E] [--lines L] [--distinct-digits 1-9] [--allow-zero] [--format text|json] [--max-solutions N] [FILE|-]
 
 Solves a digit puzzle written as a token grid: every letter stands for a
 digit, the same letter always for the same digit and distinct letters for
@@ -32,7 +32,7 @@ are comments. Wolf's puzzle P1:
   BC  x  A  =  EF
 
 Prints whether the puzzle has no solution, exactly one, or how many, and
-lists at most --max of them. Exit status 0 when the puzzle was solved,
+lists at most --max-solutions of them. Exit status 0 when the puzzle was solved,
 2 on bad input.
 `
 
@@ -51,16 +51,18 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	digitSet := fs.String("distinct-digits", "0-9", "digits the letters stand for, each at most once: a range such as 1-9 or a list such as 02468")
 	allowZero := fs.Bool("allow-zero", false, "let a number of one letter be 0")
 	format := fs.String("format", "text", "output format: text or json")
-	maxList := fs.Int("max", 10, "list at most this many solutions")
-	timeout := fs.Duration("timeout", 0, "give up after this long (0: no limit)")
+	maxList := fs.Int("max-solutions", 10, "list at most this many solutions")
+	renameFlag(fs, "max", "max-solutions")
+	timeout := fs.Duration("timeout", 0, "give up on the whole command after this long (0: no limit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	warnRenamed(fs, stderr, "families solve")
 	if err := checkFormat(*format, "text", "json"); err != nil {
 		return err
 	}
 	if *maxList < 0 {
-		return usagef("--max must be at least 0, got %d", *maxList)
+		return usagef("--max-solutions must be at least 0, got %d", *maxList)
 	}
 	var rules puzzle.Rules
 	var err error

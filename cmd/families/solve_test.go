@@ -79,7 +79,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"leading zero", "AB x 012 = DEA\n" + rest, "leading zero", nil},
 		{"bad digit set", "AB x C = DEA\n" + rest, "digit", []string{"--distinct-digits", "9-1"}},
 		{"bad eval", "AB x C = DEA\n" + rest, "sideways", []string{"--eval", "sideways"}},
-		{"negative max", "AB x C = DEA\n" + rest, "--max", []string{"--max", "-1"}},
+		{"negative max", "AB x C = DEA\n" + rest, "--max", []string{"--max-solutions", "-1"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

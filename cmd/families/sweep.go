@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +30,7 @@ func addSweepFlags(fs *pflag.FlagSet) {
 	fs.Int("members", 0, fmt.Sprintf("positive-integer members, smallest first: listed for one setting only when given; per consistent setting of a sweep, %d unless given (0: none)", sweepMembers))
 	fs.Bool("once-per-orbit", false, "sweep: one record per orbit of equivalent settings (the others in \"equivalent\")")
 	fs.Bool("dry-run", false, "sweep: count the settings and orbits, solve nothing")
+	fs.Duration("system-timeout", 0, "sweep: give up on one system after this long (recorded with class timeout; 0: no limit)")
 }
 
 // sweepMembers is how many members a sweep lists per setting when
@@ -43,6 +44,9 @@ type sweepFlags struct {
 	resume, dry   bool
 	shardsFromCLI int
 	opt           sweep.Options
+	// timeout bounds the whole sweep (--timeout); the per-system limit
+	// (--system-timeout) is in opt.Analysis.Limits.
+	timeout time.Duration
 }
 
 func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error) {
@@ -82,13 +86,15 @@ func readSweepFlags(fs *pflag.FlagSet, opt families.Options) (*sweepFlags, error
 	}
 	o.OncePerOrbit, err = fs.GetBool("once-per-orbit")
 	get(err)
-	timeout, err := fs.GetDuration("timeout")
+	f.timeout, err = fs.GetDuration("timeout")
+	get(err)
+	sysTimeout, err := fs.GetDuration("system-timeout")
 	get(err)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err // a flag missing from the set: a programming error
 	}
 	o.Analysis = opt
-	o.Analysis.Limits = groebner.Limits{Timeout: timeout}
+	o.Analysis.Limits = groebner.Limits{Timeout: sysTimeout}
 	switch {
 	case f.resume && f.out == "":
 		return nil, usagef("--resume needs --out: the output file is the checkpoint")
@@ -131,7 +137,7 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	if err != nil {
 		return err
 	}
-	ctx, stop := commandContext(0)
+	ctx, stop := commandContext(sf.timeout)
 	defer stop()
 	bar := newProgress(stderr, sf.out == "", "sweep", "records")
 	if bar != nil {
@@ -160,7 +166,7 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	plan, err = sweep.NewPlan(ctx, s, sf.opt)
 	if err != nil {
 		if ctx.Err() != nil {
-			return errors.New("interrupted while planning; nothing was written")
+			return fmt.Errorf("%w while planning; nothing was written", stopCause(ctx))
 		}
 		return usageError{err}
 	}
@@ -175,7 +181,7 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 	}
 	fmt.Fprintf(stderr, ": %d records, %d systems to solve (planned in %s)\n", plan.Len(), plan.Orbits(), since(start))
 	if sf.resume && !sf.dry {
-		if kept, ok := completeRecords(sf.out); ok {
+		if kept, ok := completeRecords(ctx, sf.out); ok {
 			fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
 		}
 	}
@@ -203,7 +209,7 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 		return usageError{err} // a file that is not ours to write or resume
 	}
 	if err != nil && ctx.Err() != nil {
-		msg := "interrupted"
+		msg := stopCause(ctx).Error()
 		if sf.out != "" {
 			msg += fmt.Sprintf("; %s holds the records so far: continue with --resume", sf.out)
 		}
@@ -217,7 +223,7 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 // sweep); a missing file has none. For anything but a regular file or a
 // missing one it says nothing (false): the sweep refuses such an --out
 // itself, and reading a FIFO would block.
-func completeRecords(path string) (int, bool) {
+func completeRecords(ctx context.Context, path string) (int, bool) {
 	st, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, true
@@ -225,11 +231,8 @@ func completeRecords(path string) (int, bool) {
 	if err != nil || !st.Mode().IsRegular() {
 		return 0, false
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
-	return bytes.Count(b, []byte{'\n'}), true
+	// Not read whole: a checkpoint may be some GB, or a sparse file.
+	return countCheckpointLines(ctx, path)
 }
 
 func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }

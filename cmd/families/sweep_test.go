@@ -90,7 +90,7 @@ func TestSweepBadInput(t *testing.T) {
 		{[]string{"merge"}, "shard files"},
 		{[]string{"count", "--ops", sweepOps}, "--max-sum"},
 		{[]string{"count", "--max-sum", "10"}, "--ops"},
-		{[]string{"export", "--to", "mathematica", "--ops", sweepOps, "--out", "x"}, "mathematica"},
+		{[]string{"export", "--to", "mathematica", "--ops", sweepOps, "--out-dir", "x"}, "mathematica"},
 		{[]string{"export", "--to", "json", "--ops", sweepOps}, "required"},
 	}
 	for _, tc := range tests {
@@ -117,7 +117,7 @@ func TestCountCommand(t *testing.T) {
 
 func TestExportCommand(t *testing.T) {
 	dir := t.TempDir()
-	code, out, stderr := runCmd(t, "", "export", "--to", "json", "--ops", "--|..-.-|-/|x-+..|+-", "--positive", "--out", dir)
+	code, out, stderr := runCmd(t, "", "export", "--to", "json", "--ops", "--|..-.-|-/|x-+..|+-", "--positive", "--out-dir", dir)
 	if code != 0 || !strings.Contains(out, "4 systems written") {
 		t.Fatalf("exit %d: %s %s", code, out, stderr)
 	}

@@ -12,5 +12,5 @@
 #SBATCH --requeue
 set -e
 families --ops '..|.-.-.|..|.-.-.|..' --positive --require-all-ops \
-  --jobs "$SLURM_CPUS_PER_TASK" --timeout 60s \
+  --jobs "$SLURM_CPUS_PER_TASK" --system-timeout 60s \
   --out "shard-$SLURM_ARRAY_TASK_ID.jsonl" --resume
