@@ -10,7 +10,7 @@ import (
 
 	"github.com/families-project/families/families/census"
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 const censusUsage = `usage: families census --size MxN (--max N | --max-sum S) [flags]
@@ -86,10 +86,10 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 		return usagef("--shards and --rank must not be negative")
 	}
 	if *shard != "" {
-		if opt.Shard, err = sweep.ParseShard(*shard); err != nil {
+		if opt.Shard, err = output.ParseShard(*shard); err != nil {
 			return usageError{err}
 		}
-	} else if sh, ok, err := sweep.ShardFromEnv(os.Getenv, *shards); err != nil {
+	} else if sh, ok, err := output.ShardFromEnv(os.Getenv, *shards); err != nil {
 		return usageError{err}
 	} else if ok {
 		opt.Shard = sh
@@ -108,7 +108,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if *out != "" {
 		// As for a sweep, any --out that cannot be opened (a missing
 		// directory too) is bad input.
-		if outFile, err = sweep.OpenOutput(*out); err != nil {
+		if outFile, err = output.OpenOutput(*out); err != nil {
 			return usageError{err}
 		}
 		defer outFile.Close()
@@ -143,7 +143,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 		sum.Elapsed = time.Since(start)
 		sum.WriteTo(stderr)
 	}
-	var ce *sweep.CheckpointError
+	var ce *output.CheckpointError
 	if errors.As(err, &ce) {
 		return usageError{err} // --resume of a file that is not this census's
 	}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 // Options selects the grids of a census and how much algebra each gets.
@@ -37,7 +37,7 @@ type Options struct {
 	// Jobs is the number of tasks searched at once (0: one per CPU).
 	Jobs int
 	// Shard selects every Count-th task from Index (the zero Shard: all).
-	Shard sweep.Shard
+	Shard output.Shard
 	// Progress, when set, is called after each task with the tasks done
 	// and the run's total.
 	Progress func(done, total int)
@@ -62,7 +62,7 @@ type Census struct {
 	ntasks int // tasks of this run (shard)
 	total  int // tasks of every shard
 	info   *Info
-	shard  *sweep.ShardInfo
+	shard  *output.ShardInfo
 }
 
 // Info identifies a census in its records: what decides them (ID hashes
@@ -140,7 +140,7 @@ func New(opt Options) (*Census, error) {
 	}
 	c.info = &Info{ID: c.id(), Size: opt.Size.String(), Max: opt.Max, MaxSum: opt.MaxSum, Tasks: c.total}
 	if opt.Shard.Count > 1 {
-		c.shard = &sweep.ShardInfo{Index: opt.Shard.Index, Count: opt.Shard.Count, Records: c.ntasks}
+		c.shard = &output.ShardInfo{Index: opt.Shard.Index, Count: opt.Shard.Count, Records: c.ntasks}
 	}
 	return c, nil
 }

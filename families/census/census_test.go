@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 func runCensus(t *testing.T, opt Options) ([]*Record, *Summary) {
@@ -204,7 +204,7 @@ func TestShards(t *testing.T) {
 	all, _ := runCensus(t, Options{Size: z, Max: 4})
 	var union []string
 	for i := range 3 {
-		recs, _ := runCensus(t, Options{Size: z, Max: 4, Shard: sweep.Shard{Index: i, Count: 3}})
+		recs, _ := runCensus(t, Options{Size: z, Max: 4, Shard: output.Shard{Index: i, Count: 3}})
 		for _, r := range recs {
 			if r.Shard == nil || r.Shard.Index != i {
 				t.Errorf("shard %d wrote a record marked %v", i, r.Shard)
@@ -231,7 +231,7 @@ func TestBadOptions(t *testing.T) {
 		{Size: grid.Size{Rows: 3, Cols: 3}, MaxSum: 5},
 		{Size: grid.Size{Rows: 9, Cols: 9}, Max: 3},
 		{Size: grid.Size{Rows: 1, Cols: 3}, Max: 3},
-		{Size: grid.Size{Rows: 3, Cols: 3}, Max: 3, Shard: sweep.Shard{Index: 3, Count: 2}},
+		{Size: grid.Size{Rows: 3, Cols: 3}, Max: 3, Shard: output.Shard{Index: 3, Count: 2}},
 	} {
 		if _, err := New(opt); err == nil {
 			t.Errorf("%+v: no error", opt)

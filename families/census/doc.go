@@ -44,7 +44,7 @@
 // A task is one value of the first number searched. Run searches tasks in
 // parallel and hands them over in task order; Write and WriteFile write
 // JSON Lines, each task closed by a "done" line, so that a file is a
-// checkpoint for --resume; shards take every Count-th task (sweep.Shard).
+// checkpoint for --resume; shards take every Count-th task (output.Shard).
 // The tasks are a computed range and Run keeps at most two per goroutine
 // in memory, so memory does not grow with the bound; New refuses a bound
 // that cannot finish (the model of work.go), with a *BoundError giving the

@@ -8,7 +8,7 @@ import (
 	"math/big"
 	"os"
 
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 // A Record is one grid of the census, in standard form, as one JSON line.
@@ -39,13 +39,13 @@ type Record struct {
 	Ranked int `json:"ranked"`
 	// TangentDimension is the least tangent dimension among the ranked
 	// settings (see Analysis.TangentDimension).
-	TangentDimension int              `json:"tangent_dimension"`
-	Checked          int              `json:"checked"`
-	Analyses         []Analysis       `json:"analyses,omitempty"`
-	Answer           Answer           `json:"answer"`
-	Task             int              `json:"task"`
-	Census           *Info            `json:"census"`
-	Shard            *sweep.ShardInfo `json:"shard,omitempty"`
+	TangentDimension int               `json:"tangent_dimension"`
+	Checked          int               `json:"checked"`
+	Analyses         []Analysis        `json:"analyses,omitempty"`
+	Answer           Answer            `json:"answer"`
+	Task             int               `json:"task"`
+	Census           *Info             `json:"census"`
+	Shard            *output.ShardInfo `json:"shard,omitempty"`
 }
 
 // An Image is a grid's image under one symmetry.
@@ -57,9 +57,9 @@ type Image struct {
 
 // doneLine is the line that closes a task in the output.
 type doneLine struct {
-	Done   *Done            `json:"done"`
-	Census *Info            `json:"census"`
-	Shard  *sweep.ShardInfo `json:"shard,omitempty"`
+	Done   *Done             `json:"done"`
+	Census *Info             `json:"census"`
+	Shard  *output.ShardInfo `json:"shard,omitempty"`
 }
 
 // line is what resuming and summaries read of any output line.
@@ -108,13 +108,13 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 // kept (the file must come from the same census and shard), anything after
 // the last done line is cut, and the run goes on with the next task, so a
 // run killed at any moment and resumed ends with the file of an
-// uninterrupted run. The file is opened with sweep.OpenOutput: a path that
+// uninterrupted run. The file is opened with output.OpenOutput: a path that
 // is not a regular file (a symbolic link, a device, a directory, a pipe),
-// or one another run holds locked, is refused with a *sweep.OutputError
+// or one another run holds locked, is refused with a *output.OutputError
 // before anything is written. Cost: Run's for the remaining tasks, one
 // JSON decode per kept line.
 func (c *Census) WriteFile(ctx context.Context, path string, resume bool) (*Summary, error) {
-	f, err := sweep.OpenOutput(path)
+	f, err := output.OpenOutput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func (c *Census) WriteFile(ctx context.Context, path string, resume bool) (*Summ
 }
 
 // WriteOpened is WriteFile on a file already opened, and locked, by
-// sweep.OpenOutput (path names it in messages); it leaves f open.
+// output.OpenOutput (path names it in messages); it leaves f open.
 func (c *Census) WriteOpened(ctx context.Context, f *os.File, path string, resume bool) (*Summary, error) {
 	sum := NewSummary()
 	skip := 0

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 // TestBoundsRefused: bounds that cannot finish (issue 27, item 4: each
@@ -41,7 +41,7 @@ func TestBoundsRefused(t *testing.T) {
 		{"3x4 max 5000", Options{Size: sz(3, 4), Max: 5000}, false, ""},
 		{"2x2 max 2e6", Options{Size: sz(2, 2), Max: 2_000_000}, false, ""},
 		{"8x8 max-sum 64", Options{Size: sz(8, 8), MaxSum: 64}, false, ""},
-		{"4x4 max 2^40 shard", Options{Size: sz(4, 4), Max: 1 << 40, Shard: sweep.Shard{Index: 3, Count: 8}}, true, "this shard's 1/8"},
+		{"4x4 max 2^40 shard", Options{Size: sz(4, 4), Max: 1 << 40, Shard: output.Shard{Index: 3, Count: 8}}, true, "this shard's 1/8"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -61,7 +61,7 @@ func TestMergeFindsEdits(t *testing.T) {
 	var shards [][]byte
 	for i := range 2 {
 		o := opt
-		o.Shard = Shard{i, 2}
+		o.Shard = Shard{Index: i, Count: 2}
 		b, _, _ := runPlan(t, pattern, o)
 		if bytes.Count(b, []byte(digestKey)) != bytes.Count(b, []byte("\n")) {
 			t.Fatalf("shard %d: not every record carries a digest", i)
@@ -102,7 +102,7 @@ func TestMergeFindsEdits(t *testing.T) {
 				}
 				// --resume of the shard refuses it as well.
 				o := opt
-				o.Shard = Shard{0, 2}
+				o.Shard = Shard{Index: 0, Count: 2}
 				if _, err := resumeBytes(t, pattern, o, tc.shard0); err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("--resume: %v; want a refusal saying %q", err, tc.want)
 				}

@@ -62,14 +62,6 @@ func (p *Plan) RunOpened(ctx context.Context, f *os.File, path string, resume bo
 	return p.run(ctx, f, skip, sum)
 }
 
-// A CheckpointError refuses the file given to --resume by its content:
-// it is not a checkpoint of this run (another sweep, census or shard, an
-// edited or unreadable record). The file was left as it was.
-type CheckpointError struct{ Err error }
-
-func (e *CheckpointError) Error() string { return e.Err.Error() }
-func (e *CheckpointError) Unwrap() error { return e.Err }
-
 // recover reads the records of a checkpoint, checks them against the plan,
 // cuts a torn last line and leaves f positioned at the end. A file that is
 // not this run's checkpoint, or one past DefaultLimits (readlimit.go), is
@@ -77,7 +69,7 @@ func (e *CheckpointError) Unwrap() error { return e.Err }
 // time under ctx: once ctx is done it returns ctx's cause, f unchanged.
 func (p *Plan) recover(ctx context.Context, f *os.File, path string, sum *Summary) (int, error) {
 	refuse := func(format string, args ...any) (int, error) {
-		return 0, &CheckpointError{fmt.Errorf(format, args...)}
+		return 0, &CheckpointError{Err: fmt.Errorf(format, args...)}
 	}
 	lim := DefaultLimits
 	if st, err := f.Stat(); err == nil && st.Size() > lim.File {
@@ -141,7 +133,7 @@ func (p *Plan) owns(v *view) error {
 	case *v.Sweep != *p.sweep:
 		return fmt.Errorf("comes from another sweep: %s, while this run is %s; the pattern, lines, evaluation, filters, sample or members differ", v.Sweep, p.sweep)
 	case (v.Shard == nil) != (p.shard == nil) || v.Shard != nil && *v.Shard != *p.shard:
-		return fmt.Errorf("was written by %s, and this run is %s", v.Shard.name(), p.shard.name())
+		return fmt.Errorf("was written by %s, and this run is %s", v.Shard.Name(), p.shard.Name())
 	}
 	return nil
 }
@@ -309,8 +301,8 @@ func checkMerge(all []mergeRec) error {
 			continue
 		case *v.Sweep != *first.v.Sweep:
 			return fmt.Errorf("%s and %s come from different sweeps, %s and %s", first.where(), r.where(), first.v.Sweep, v.Sweep)
-		case v.Shard.count() != first.v.Shard.count():
-			return fmt.Errorf("%s was written by %s and %s by %s: merge the shards of one split", first.where(), first.v.Shard.name(), r.where(), v.Shard.name())
+		case v.Shard.Parts() != first.v.Shard.Parts():
+			return fmt.Errorf("%s was written by %s and %s by %s: merge the shards of one split", first.where(), first.v.Shard.Name(), r.where(), v.Shard.Name())
 		}
 		if v.Shard != nil {
 			perShard[v.Shard.Index]++
@@ -343,7 +335,7 @@ func checkMerge(all []mergeRec) error {
 	}
 	if settings != sw.Settings {
 		msg := fmt.Sprintf("the inputs hold %d of the %d settings of sweep %s", settings, sw.Settings, sw)
-		if n := first.v.Shard.count(); n > 1 {
+		if n := first.v.Shard.Parts(); n > 1 {
 			var missing []string
 			for i := range n {
 				if !seen[i] {
@@ -406,38 +398,6 @@ type SweepInfo struct {
 // String describes the sweep in messages: its ID, pattern and settings.
 func (s *SweepInfo) String() string {
 	return fmt.Sprintf("%s (pattern %s, %d settings)", s.ID, s.Pattern, s.Settings)
-}
-
-// A ShardInfo says which shard of a sharded run wrote a record, and how
-// many records that shard writes in all, so that merging finds a missing
-// or unfinished shard.
-type ShardInfo struct {
-	Index   int `json:"index"`
-	Count   int `json:"count"`
-	Records int `json:"records"`
-}
-
-// String returns "i/N", or "all" for a run without shards (nil).
-func (sh *ShardInfo) String() string {
-	if sh == nil {
-		return "all"
-	}
-	return fmt.Sprintf("%d/%d", sh.Index, sh.Count)
-}
-
-// name names the shard in messages.
-func (sh *ShardInfo) name() string {
-	if sh == nil {
-		return "a run without shards"
-	}
-	return "shard " + sh.String()
-}
-
-func (sh *ShardInfo) count() int {
-	if sh == nil {
-		return 1
-	}
-	return sh.Count
 }
 
 // sweepID hashes the options that decide the records of a sweep (see

@@ -23,9 +23,9 @@ func TestPlanRefusesLargeSweeps(t *testing.T) {
 	}{
 		{strings.Repeat(".", 33), z4, Options{}, "more than 16777216 settings"},
 		{strings.Repeat(".", 33), z4, Options{Filter: Filter{Positive: true}}, "more than 16777216 settings"},
-		{strings.Repeat(".", 33), z4, Options{Shard: Shard{0, 1000}}, "more than 16777216 settings"},
+		{strings.Repeat(".", 33), z4, Options{Shard: Shard{Index: 0, Count: 1000}}, "more than 16777216 settings"},
 		{"..|.-.-.|..|.-.-.|..", z3, Options{}, "split the sweep into at least 8 shards"},
-		{"..|.-.-.|..|.-.-.|..", z3, Options{Shard: Shard{1, 4}}, "split the sweep into at least 8 shards"},
+		{"..|.-.-.|..|.-.-.|..", z3, Options{Shard: Shard{Index: 1, Count: 4}}, "split the sweep into at least 8 shards"},
 	}
 	for _, tc := range tests {
 		_, err := NewPlan(context.Background(), grid.MustParseOps(tc.pattern, tc.z), tc.opt)
@@ -39,12 +39,12 @@ func TestPlanRefusesLargeSweeps(t *testing.T) {
 	// in the records' equivalent lists: unrefused, an export of this
 	// pattern passed 4 GB while planning. checkSize is called directly
 	// so that, were it to pass, the test fails at once instead of planning.
-	for _, opt := range []Options{{OncePerOrbit: true}, {OncePerOrbit: true, Members: 1, Shard: Shard{0, 4}}} {
+	for _, opt := range []Options{{OncePerOrbit: true}, {OncePerOrbit: true, Members: 1, Shard: Shard{Index: 0, Count: 4}}} {
 		if err := checkSize(p, p.DefaultLines(), opt); err == nil || !strings.Contains(err.Error(), "split the sweep into at least 8 shards") {
 			t.Errorf("checkSize(%s, once per orbit, shard %s) = %v, want a refusal", p, opt.Shard, err)
 		}
 	}
-	if err := checkSize(p, p.DefaultLines(), Options{Shard: Shard{3, 8}}); err != nil {
+	if err := checkSize(p, p.DefaultLines(), Options{Shard: Shard{Index: 3, Count: 8}}); err != nil {
 		t.Errorf("8 shards of %s refused: %v", p, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -145,7 +145,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 		var ins []io.Reader
 		total := 0
 		for i := range n {
-			opt.Shard = Shard{i, n}
+			opt.Shard = Shard{Index: i, Count: n}
 			out, _, plan := runPlan(t, small, opt)
 			outs = append(outs, out)
 			ins = append(ins, bytes.NewReader(out))
@@ -301,7 +301,7 @@ func TestResumeRefusesOtherSweep(t *testing.T) {
 	members := opt
 	members.Members = 1
 	shard := opt
-	shard.Shard = Shard{0, 2}
+	shard.Shard = Shard{Index: 0, Count: 2}
 	other, _, _ := runPlan(t, small, opt)
 	tests := []struct {
 		name string
@@ -412,7 +412,7 @@ func TestMergeRefuses(t *testing.T) {
 	shards := func(opt Options, n int) [][]byte {
 		var out [][]byte
 		for i := range n {
-			opt.Shard = Shard{i, n}
+			opt.Shard = Shard{Index: i, Count: n}
 			b, _, _ := runPlan(t, small, opt)
 			if len(b) == 0 {
 				t.Fatalf("shard %d/%d is empty", i, n)

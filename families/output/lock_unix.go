@@ -1,6 +1,6 @@
 //go:build unix
 
-package sweep
+package output
 
 import (
 	"os"
