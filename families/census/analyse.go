@@ -12,6 +12,7 @@ import (
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/mod61"
 )
 
 // An Analysis is the engine's answer for one setting of a grid.
@@ -112,11 +113,11 @@ func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings,
 		for i := range r {
 			rm[i] = modOf(r[i])
 			if inv == 0 && rm[i] != 0 {
-				inv = powMod(rm[i], prime-2)
+				inv = mod61.Inv(rm[i])
 			}
 		}
 		for i := range rm {
-			rm[i] = mulMod(rm[i], inv)
+			rm[i] = mod61.Mul(rm[i], inv)
 		}
 		txt := fmt.Sprint(rm)
 		id, ok := ids[k][txt]
@@ -140,7 +141,7 @@ func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings,
 		}
 		rk, ok := memo[string(key)]
 		if !ok {
-			rk = rankMod(J, n)
+			rk = mod61.Rank(J)
 			memo[string(key)] = rk
 		}
 		out = append(out, candidate{ops: ops, dim: n - rk})

@@ -2,9 +2,9 @@ package census
 
 import (
 	"math/big"
-	"math/bits"
 
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/poly/mod61"
 )
 
 // dual is a value with its gradient along the numbers of one line.
@@ -86,71 +86,11 @@ func gradient(ev grid.Eval, x []int64, o []grid.Op) []*big.Rat {
 	return applyDual(sum, sign, term).g
 }
 
-// prime is the modulus of rankMod: a prime above every number a census
-// can hold, so every denominator of a gradient (a product of numbers) is
-// invertible modulo it.
-const prime = (1 << 61) - 1
-
-// mulMod returns a*b mod prime.
-func mulMod(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	_, r := bits.Div64(hi, lo, prime)
-	return r
-}
-
-func powMod(a, e uint64) uint64 {
-	r := uint64(1)
-	for ; e > 0; e >>= 1 {
-		if e&1 == 1 {
-			r = mulMod(r, a)
-		}
-		a = mulMod(a, a)
-	}
-	return r
-}
-
-// modOf returns x modulo prime; x's denominator must be prime to it.
+// modOf returns x modulo mod61.P. A denominator of a gradient is a
+// product of numbers of the grid, each below P, so P (a prime) never
+// divides it; were it to, the residue 0 only lowers the rank, which keeps
+// the tangent dimension an upper bound.
 func modOf(x *big.Rat) uint64 {
-	p := new(big.Int).SetUint64(prime)
-	n := new(big.Int).Mod(x.Num(), p).Uint64()
-	d := new(big.Int).Mod(x.Denom(), p).Uint64()
-	return mulMod(n, powMod(d, prime-2))
-}
-
-// rankMod returns the rank modulo prime of the rows (each of length n),
-// by Gaussian elimination on copies. It is at most the rank over Q, and
-// equal to n only if the rank over Q is n (a nonzero minor modulo prime is
-// nonzero), so n - rankMod bounds the tangent dimension from above and
-// 0 proves the grid a nonsingular isolated solution.
-func rankMod(rows [][]uint64, n int) int {
-	m := make([][]uint64, len(rows))
-	for i, r := range rows {
-		m[i] = append([]uint64(nil), r...)
-	}
-	rk := 0
-	for col := 0; col < n && rk < len(m); col++ {
-		p := -1
-		for i := rk; i < len(m); i++ {
-			if m[i][col] != 0 {
-				p = i
-				break
-			}
-		}
-		if p < 0 {
-			continue
-		}
-		m[rk], m[p] = m[p], m[rk]
-		inv := powMod(m[rk][col], prime-2)
-		for i := rk + 1; i < len(m); i++ {
-			if m[i][col] == 0 {
-				continue
-			}
-			f := mulMod(m[i][col], inv)
-			for j := col; j < n; j++ {
-				m[i][j] = (m[i][j] + prime - mulMod(f, m[rk][j])) % prime
-			}
-		}
-		rk++
-	}
-	return rk
+	r, _ := mod61.FromRat(x)
+	return r
 }
