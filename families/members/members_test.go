@@ -97,9 +97,9 @@ func TestFilters(t *testing.T) {
 		{"two digits", members.Filter{Min: 2, MaxDigits: 2}, 0, []int64{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49}},
 		{"distinct", members.Filter{Distinct: true}, 2, nil}, // b = d = 2 always
 		{"all operators", members.Filter{AllOps: true}, 1, []int64{3}},
-		// A step is a value tried: k = 1 and 2 are cut without one (b - 2
-		// = k - 2 >= 1 bounds k), so four steps try k = 3..6.
-		{"budget", members.Filter{Budget: 4}, 0, []int64{3, 4, 5, 6}},
+		// A step is a node or a value tried: k = 1 and 2 are cut at their
+		// node (f = k - 2 >= 1 bounds k), k = 3, 4, 5 take two steps each.
+		{"budget", members.Filter{Budget: 8}, 0, []int64{3, 4, 5}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -124,9 +124,10 @@ func TestFilters(t *testing.T) {
 // first tuple, and no check of ctx among them) and d*Min overflowed. The
 // two-parameter family's first member at Min = M is b = h = M + 1 (f = b -
 // b/h). With a one-parameter subfamily (h = b) listed first, whose tuples
-// start at M, the budget is shared: its four steps go to the subfamily's
-// b = M + 1, ..., M + 4 (b = M is cut without a step, f = b - 1 being
-// below M), before the family's tuples start at 2M.
+// start at M, the budget is shared: its eight steps go to the
+// subfamily's sums M (cut at its node, f = b - 1 being below M), M + 1,
+// M + 2 and M + 3 (a node and a value each), before the family's tuples
+// start at 2M.
 func TestLargeMin(t *testing.T) {
 	const e18 = 1_000_000_000_000_000_000
 	two := memberstest.SeedFamilies[1]
@@ -142,7 +143,7 @@ func TestLargeMin(t *testing.T) {
 		{"first member", false, members.Filter{Min: e18}, false, 1, []int64{e18 + 1}, nil},
 		{"sum beyond int64", false, members.Filter{Min: 5 * e18}, false, 1, nil, nil},
 		{"no member", false, members.Filter{Min: e18, Budget: 100}, false, 1, nil, nil},
-		{"budget shared by the families", true, members.Filter{Min: e18, Budget: 4}, false, 0, []int64{e18 + 1, e18 + 2, e18 + 3, e18 + 4}, nil},
+		{"budget shared by the families", true, members.Filter{Min: e18, Budget: 8}, false, 0, []int64{e18 + 1, e18 + 2, e18 + 3}, nil},
 		{"canceled", false, members.Filter{Min: e18}, true, 1, nil, context.Canceled},
 	}
 	for _, tc := range tests {

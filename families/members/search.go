@@ -45,13 +45,16 @@ type SearchReport struct {
 	// math.MaxInt64 when the search is Complete.
 	Finished int64
 	// Complete is set when no member lies beyond the members listed:
-	// every family is a point, was proved to have no member (Empty), or
-	// has run past the largest allowed number (Filter.MaxDigits).
+	// every family is a point, was proved to have no member (Empty), has
+	// run past the largest allowed number (Filter.MaxDigits), or has one
+	// parameter that its numbers bound below the sums searched.
 	Complete bool
 	// Stop says why the search ended.
 	Stop Stop
 	// Steps is the work done: values tried for one parameter, each an
-	// exact integer evaluation of the numbers that it completes.
+	// exact integer evaluation of the numbers that it completes, and
+	// choices of the parameters before one, each the substitution of
+	// their values into the numbers still open.
 	Steps int64
 	// Empty holds, per family (Source.Families), a proof that it has no
 	// member passing the filter's bounds, or "" when none was found (the
@@ -204,6 +207,9 @@ func (src *Source) Search(ctx context.Context, f Filter, keep func([]*big.Int) b
 				if !emit(i, h) {
 					return finish(StopYield, nil)
 				}
+			}
+			if st.w.exhausted {
+				st.done = true
 			}
 			if !complete {
 				if st.w.err != nil {

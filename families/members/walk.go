@@ -42,6 +42,9 @@ type walker struct {
 	tick  int
 	err   error // ctx's error
 	spent bool  // the limit was reached
+	// exhausted is set when no level beyond the current one can have a
+	// tuple (a single parameter that its checks bound below the sum).
+	exhausted bool
 }
 
 func newWalker(ctx context.Context, p *plan, lo, hi, limit int64) *walker {
@@ -99,6 +102,13 @@ func (w *walker) level(s int64) ([][]int64, bool) {
 // of the parameters from depth j on; false stops the walk.
 func (w *walker) node(j int, rest int64) bool {
 	p := w.p
+	// A node is a step too: its checks' coefficients and bounds are work,
+	// and a level whose every node is cut must still spend the budget.
+	if w.steps >= w.limit {
+		w.spent = true
+		return false
+	}
+	w.steps++
 	k := int64(p.d - j) // parameters left, this one included
 	var ylo, yhi int64
 	if k == 1 {
@@ -125,6 +135,22 @@ func (w *walker) node(j int, rest int64) bool {
 	var r congruence
 	for _, c := range w.at[j] {
 		w.uniOK[c] = w.ok[c][j] && w.univariate(c, rest)
+	}
+	if p.d == 1 {
+		// The checks of a single parameter do not depend on the sum: when
+		// they bound it below the sum, no later level has a member.
+		var r1 congruence
+		blo, bhi, feasible := w.lo, w.hi, true
+		for _, c := range w.at[j] {
+			if w.uniOK[c] && feasible {
+				blo, bhi, feasible = w.bounds(w.uniN[c], w.uniD[c], blo, bhi, &r1)
+			}
+		}
+		if !feasible || bhi < rest {
+			w.exhausted = true
+		}
+	}
+	for _, c := range w.at[j] {
 		if !w.uniOK[c] {
 			continue
 		}
