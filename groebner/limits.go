@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/families-project/families/internal/work"
 )
 
 // Limits bounds a computation. A zero field means no bound. The time bound
@@ -93,6 +95,10 @@ func (l *limits) check() error {
 	if l == nil || l.ctx == nil {
 		return nil
 	}
+	// Each poll spends a unit of the work budget the context may carry
+	// (internal/work): polls come in proportion to work done, so a budget
+	// that chooses a path counts work, never time.
+	work.Spend(l.ctx)
 	if err := l.ctx.Err(); err != nil {
 		if context.Cause(l.ctx) == errSwell {
 			return errSwell

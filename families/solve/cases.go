@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"time"
 
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/work"
 	"github.com/families-project/families/poly"
 )
 
@@ -240,7 +240,8 @@ func (c *caser) linear(G, nonzero []*poly.Poly, g *poly.Poly, x int, saturated b
 // 4x4 settings of testdata/scale (10 s bound) the 170 proofs that succeeded
 // took at most 113 ms (0.8 s in all), a principal ideal being decided by a
 // gcd; 10 ran out of the budget, and unbounded one such proof ran for 20 s.
-const closureProofBudget = 250 * time.Millisecond
+// In polls of work (internal/work), for those 250 ms.
+const closureProofBudget = 5000
 
 // componentsInside reports whether the zeros of the saturated basis G may
 // have a component on which one of qs vanishes; false is proved. When each
@@ -256,7 +257,7 @@ func (c *caser) componentsInside(G, qs []*poly.Poly) (bool, error) {
 	if len(qs) == 0 {
 		return false, nil
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, closureProofBudget)
+	ctx, cancel := work.WithBudget(c.ctx, closureProofBudget)
 	defer cancel()
 	for _, q := range qs {
 		ok, err := groebner.IsNonZeroDivisor(ctx, G, q, c.opt.Limits)
@@ -328,12 +329,6 @@ func linearElement(G []*poly.Poly) (*poly.Poly, int) {
 
 func without(G []*poly.Poly, g *poly.Poly) []*poly.Poly {
 	return slices.DeleteFunc(slices.Clone(G), func(p *poly.Poly) bool { return p == g })
-}
-
-// saturatedBasis is the reduced grevlex basis of (F) saturated by each
-// condition (groebner.SaturateAll).
-func saturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
-	return groebner.SaturateAll(ctx, F, nonzero, lim)
 }
 
 // hypersurface decomposes the zeros of one saturated polynomial h of

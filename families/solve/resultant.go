@@ -5,8 +5,8 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"time"
 
+	"github.com/families-project/families/internal/work"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
 )
@@ -26,9 +26,10 @@ import (
 // factors into binomials and a quintic; with any one of them added, the
 // basis takes a millisecond.
 
-// resultantBudget bounds the time a case spends looking for a resultant
-// that splits it, over all the pairs it tries.
-const resultantBudget = time.Second
+// resultantBudget bounds the work (polls, internal/work) a case spends
+// looking for a resultant that splits it, over all the pairs it tries; it
+// stood for one second.
+const resultantBudget = 20000
 
 // maxResultantPairs bounds the pairs of equations and numbers tried.
 const maxResultantPairs = 12
@@ -59,7 +60,7 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) (qs []*poly.Poly, tri []
 	if len(cands) == 0 {
 		return nil, nil, nil
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, resultantBudget)
+	ctx, cancel := work.WithBudget(c.ctx, resultantBudget)
 	defer cancel()
 	known := make(map[string]bool, len(nonzero))
 	conds := make(map[int]bool, len(nonzero))
@@ -285,13 +286,13 @@ func (c *caser) triangularCases(ctx context.Context, F, nonzero []*poly.Poly, cd
 // past it the case waits for its basis instead. The split decides some
 // cases at once (4x4 settings: 5.8 s to 0.7 s, and over 60 s to 10 s),
 // but its case where s1 vanishes can take longer than the whole basis
-// (two settings: 7.6 s to over 30 s).
-const triangularBudget = time.Second
+// (two settings: 7.6 s to over 30 s). In polls of work, for one second.
+const triangularBudget = 20000
 
 // triangular solves the cases of a triangular split within
 // triangularBudget; it returns nil and no error when the budget ran out.
 func (c *caser) triangular(cases []caseSpec) (*Result, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, triangularBudget)
+	ctx, cancel := work.WithBudget(c.ctx, triangularBudget)
 	defer cancel()
 	// The cases run on a caser of their own: its factorizations keep the
 	// budgeted context, which must not outlive the split in c's caches.

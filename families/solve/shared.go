@@ -33,12 +33,12 @@ type basisCall struct {
 	forgotten bool
 }
 
-// saturated returns saturatedBasis(ctx, F, nonzero, lim), computed at most
+// saturated returns groebner.SaturateAll(ctx, F, nonzero, lim), computed at most
 // once at a time for a case, and its saturation at most once at a time
 // for a basis and conditions.
 func (s *sharedBases) saturated(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
 	if s == nil {
-		return saturatedBasis(ctx, F, nonzero, lim)
+		return groebner.SaturateAll(ctx, F, nonzero, lim)
 	}
 	r := F[0].Ring()
 	return s.once(ctx, "F"+caseKey(F, nonzero), r, func() ([]*poly.Poly, error) {
@@ -47,7 +47,7 @@ func (s *sharedBases) saturated(ctx context.Context, F, nonzero []*poly.Poly, li
 			return G, err
 		}
 		return s.once(ctx, "G"+caseKey(G, nonzero), r, func() ([]*poly.Poly, error) {
-			return saturatedBasis(ctx, G, nonzero, lim)
+			return groebner.SaturateAll(ctx, G, nonzero, lim)
 		})
 	})
 }

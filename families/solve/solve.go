@@ -23,7 +23,8 @@ type Options struct {
 	// its nonzero conditions, when the caller has it: Solve then starts
 	// from it instead of computing it again.
 	Saturated []*poly.Poly
-	// MaxCases bounds the cases of the decomposition (default 4096).
+	// MaxCases bounds the cases of the decomposition (default: the
+	// constant MaxCases).
 	MaxCases int
 	// CallerVerifies tells SolveCases that the caller substitutes every
 	// family it returns into the system again, as Reduction.LiftContext

@@ -1,11 +1,10 @@
 package solve
 
 import (
-	"context"
 	"slices"
-	"time"
 
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/work"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
 )
@@ -120,11 +119,13 @@ func (c *caser) factorsOf(f *poly.Poly) (factored, error) {
 	return c.decomposerOf(f.Ring()).factorsOf(f)
 }
 
-// factorBudget bounds a factorization that only chooses how to split a
-// case: past it the equation is taken whole, which is correct, only
-// slower (Wang's lifting takes minutes on a few of the polynomials that
-// substitutions make on 4x4 grids).
-const factorBudget = 500 * time.Millisecond
+// factorBudget bounds, in polls of work (internal/work), a factorization
+// that only chooses how to split a case: past it the equation is taken
+// whole, which is correct, only slower (Wang's lifting takes minutes on a
+// few of the polynomials that substitutions make on 4x4 grids). It stood
+// for 500 ms, as the other budgets here stood for the times they replace
+// (BENCHMARKS.md: a 4x4 analysis polls some 20 times per CPU millisecond).
+const factorBudget = 10000
 
 // quickFactors is factorsOf within factorBudget; an equation whose
 // factorization ran out of it is reported whole (its only factor, whole
@@ -137,7 +138,7 @@ func (c *caser) quickFactors(f *poly.Poly) (factored, error) {
 	if c.gaveUp[key] {
 		return factored{factors: []*poly.Poly{f}, whole: true}, nil
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, factorBudget)
+	ctx, cancel := work.WithBudget(c.ctx, factorBudget)
 	defer cancel()
 	budgeted := &decomposer{ctx: ctx, factors: c.decomposerOf(f.Ring()).factors}
 	fz, err := budgeted.factorsOf(f)
@@ -174,8 +175,8 @@ func (c *caser) splitCases(sp splitting, nonzero []*poly.Poly) (*Result, error) 
 // testdata/scale (10 s bound, one process, same build) the total was
 // 158.9 s with no bound, 152.7 s at 2 s and 150.1 s at 1 s, the timeouts
 // 11, 9 and 9; on the slowest setting that this strategy won unbounded
-// (3.2 s), the bound made it 2.7 s.
-const basisFirstBudget = time.Second
+// (3.2 s), the bound made it 2.7 s. In polls of work, for that second.
+const basisFirstBudget = 20000
 
 // quickBudget bounds the saturated basis that a case tries before it is
 // split on the factors or a linear element of its equations instead. Over
@@ -184,7 +185,8 @@ const basisFirstBudget = time.Second
 // 125, 308 at 60, 266 at 25 and 262 at 10, the timeouts staying at 15;
 // with no budget at all (always split) it took 316 ms with 21 timeouts:
 // a case whose basis is cheap is decided faster by it than by its splits.
-const quickBudget = 25 * time.Millisecond
+// In polls of work, for those 25 ms.
+const quickBudget = 500
 
 // quickBasis returns the saturated basis of F within quickBudget; quick
 // is false when the budget ran out first (and the caller's context has
@@ -193,7 +195,7 @@ func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool,
 	if c.opt.strategy == splitAlways {
 		return nil, false, nil
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, quickBudget)
+	ctx, cancel := work.WithBudget(c.ctx, quickBudget)
 	defer cancel()
 	G, err = c.bases.saturated(ctx, F, nonzero, c.opt.Limits)
 	if err == nil {
@@ -219,7 +221,7 @@ func (c *caser) quickBasis(F, nonzero []*poly.Poly) (G []*poly.Poly, quick bool,
 // irreducible equation) never compute a basis.
 func (c *caser) caseBasis(F, nonzero []*poly.Poly) ([]*poly.Poly, *Result, error) {
 	if c.basisFirst {
-		ctx, cancel := context.WithTimeout(c.ctx, basisFirstBudget)
+		ctx, cancel := work.WithBudget(c.ctx, basisFirstBudget)
 		defer cancel()
 		G, err := c.bases.saturated(ctx, F, nonzero, c.opt.Limits)
 		return G, nil, err

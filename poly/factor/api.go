@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/families-project/families/internal/work"
 	"github.com/families-project/families/poly"
 )
 
@@ -229,4 +230,13 @@ func RationalRoots(ctx context.Context, p *poly.Poly, opts ...Option) ([]Root, e
 	}
 	slices.SortFunc(roots, func(a, b Root) int { return a.Value.Cmp(b.Value) })
 	return roots, nil
+}
+
+// polled is the factorizer's poll of its context between steps: it spends
+// a unit of the work budget the context may carry (internal/work), so
+// that a budget bounding a factorization counts its steps, and returns
+// the context's error.
+func polled(ctx context.Context) error {
+	work.Spend(ctx)
+	return ctx.Err()
 }

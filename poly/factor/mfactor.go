@@ -75,7 +75,7 @@ next:
 // test (with the content in that variable), content in the main variable,
 // square-free decomposition, and only then Wang's algorithm.
 func factorPrim(ctx context.Context, f mpoly, mult int, sqf bool, out *[]mfac) error {
-	if err := ctx.Err(); err != nil {
+	if err := polled(ctx); err != nil {
 		return err
 	}
 	if f.isConst() {

@@ -318,7 +318,7 @@ type gcdStopped struct{ err error }
 
 // checkStop abandons a gcd when ctx is done (see mgcdContext).
 func checkStop(ctx context.Context) {
-	if err := ctx.Err(); err != nil {
+	if err := polled(ctx); err != nil {
 		panic(gcdStopped{err})
 	}
 }

@@ -122,7 +122,7 @@ func liftFactors(ctx context.Context, f mpoly, v int, others []int, A []*big.Int
 	copy(Cs, C)
 	for i, w := range others {
 		if A[i].Sign() != 0 {
-			if err := ctx.Err(); err != nil {
+			if err := polled(ctx); err != nil {
 				return nil, false, err
 			}
 			var ok bool
@@ -199,7 +199,7 @@ func liftFactors(ctx context.Context, f mpoly, v int, others []int, A []*big.Int
 	extend(0)
 	n := mdeg(fs, v)
 	for k := 1; k <= D; k++ {
-		if err := ctx.Err(); err != nil {
+		if err := polled(ctx); err != nil {
 			return nil, false, err
 		}
 		extend(k)

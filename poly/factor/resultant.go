@@ -195,7 +195,7 @@ func bareissDet(ctx context.Context, M [][]mpoly) (mpoly, error) {
 		}
 		for i := k + 1; i < N; i++ {
 			for j := k + 1; j < N; j++ {
-				if err := ctx.Err(); err != nil {
+				if err := polled(ctx); err != nil {
 					return nil, err
 				}
 				if len(M[k][k])*len(M[i][j])+len(M[i][k])*len(M[k][j]) > maxResultantProducts {

@@ -186,7 +186,7 @@ func zassenhaus(ctx context.Context, f upoly) ([]upoly, error) {
 		if bestCount < 0 || c < bestCount {
 			best, bestCount = p, c
 		}
-		if err := ctx.Err(); err != nil {
+		if err := polled(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -244,7 +244,7 @@ func recombine(ctx context.Context, f upoly, lifted []upoly, p uint64, pl *big.I
 		for {
 			steps++
 			if steps&1023 == 0 {
-				if err := ctx.Err(); err != nil {
+				if err := polled(ctx); err != nil {
 					return nil, err
 				}
 			}

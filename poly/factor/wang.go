@@ -205,7 +205,7 @@ func wangFactor(ctx context.Context, f mpoly, v int) ([]mpoly, error) {
 	seen := map[string]bool{}
 	bound, large := 1, 0
 	for round := 0; round < wangMaxRounds; round++ {
-		if err := ctx.Err(); err != nil {
+		if err := polled(ctx); err != nil {
 			return nil, err
 		}
 		var configs []*wangConfig // admissible points with the fewest image factors
