@@ -2,6 +2,7 @@ package families
 
 import (
 	"context"
+	"errors"
 
 	"fmt"
 	"math/big"
@@ -134,7 +135,8 @@ type FamilyReport struct {
 	// number x that is not a parameter.
 	Basis []string `json:"basis"`
 	// BasisOverParameters reports the second form of Basis, which a
-	// rational family of a substituted analysis has (solve.Component).
+	// rational family of a substituted analysis has (solve.Component)
+	// unless Options.ProveComplete computed its prime for the proof.
 	BasisOverParameters bool `json:"basis_over_parameters,omitempty"`
 	// NotProvedIrreducible reports that the decomposition gave up proving
 	// the component prime (its primality test needs an extension of too
@@ -246,7 +248,7 @@ func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error)
 		}
 	}
 	rep.stage(opt, "saturated basis")
-	G, err := SaturatedBasis(ctx, sys.Polys(), sys.Nonzero, opt.Limits)
+	G, err := groebner.SaturateAll(ctx, sys.Polys(), sys.Nonzero, opt.Limits)
 	if err != nil {
 		rep.fail(err, "")
 		return rep, nil
@@ -302,7 +304,7 @@ func (r *Report) finish(ctx context.Context, G []*poly.Poly, opt Options) {
 		return
 	}
 	r.setResult(ctx, res)
-	if opt.ProveComplete {
+	if opt.ProveComplete && r.Error == "" {
 		primes := make([][]*poly.Poly, len(res.Components))
 		for i, c := range res.Components {
 			primes[i] = c.Basis
@@ -314,23 +316,32 @@ func (r *Report) finish(ctx context.Context, G []*poly.Poly, opt Options) {
 // classify sets the class, dimension and (finite) degree from the
 // dimension of a saturated basis G.
 func (r *Report) classify(dim int, G []*poly.Poly) {
+	r.Class, r.Degree = Classify(dim, G)
 	r.Dimension = &dim
+}
+
+// Classify returns the class of a system whose saturated basis G has
+// dimension dim (groebner.Dimension), and for class finite its degree,
+// the number of solutions with multiplicity (nil when that count passes
+// 2^20). Cost: a Hilbert series of G's leading monomials when finite.
+func Classify(dim int, G []*poly.Poly) (class string, degree *int) {
 	switch {
 	case dim < 0:
-		r.Class = ClassInconsistent
+		return ClassInconsistent, nil
 	case dim == 0:
-		r.Class = ClassFinite
 		if d, ok := groebner.Degree(G, 1<<20); ok {
-			r.Degree = &d
+			return ClassFinite, &d
 		}
-	default:
-		r.Class = ClassPositiveDim
+		return ClassFinite, nil
 	}
+	return ClassPositiveDim, nil
 }
 
 // setResult records the decomposition; the displayed forms of its values
 // are chosen within ctx (solve.Value.FormatContext), so that writing a
-// family never runs past the analysis's deadline.
+// family never runs past the analysis's deadline. A form cut short by the
+// deadline would differ from the one a later deadline gives, so the
+// report then ends as a timeout: its text never depends on the clock.
 func (r *Report) setResult(ctx context.Context, res *solve.Result) {
 	r.result = res
 	r.Families, r.Solutions = nil, nil
@@ -341,6 +352,14 @@ func (r *Report) setResult(ctx context.Context, res *solve.Result) {
 		for _, p := range c.Points {
 			r.Solutions = append(r.Solutions, NewSolutionReport(p))
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		r.Families, r.Solutions = nil, nil
+		lim := &groebner.LimitError{Limit: groebner.LimitTime, Err: err}
+		if !errors.Is(err, context.DeadlineExceeded) {
+			lim.Limit = groebner.LimitCanceled
+		}
+		r.fail(lim, "families: ")
 	}
 }
 
@@ -383,15 +402,6 @@ func NewSolutionReport(p *solve.Point) SolutionReport {
 		sr.MinimalPolynomials[x.Name] = MinimalPolynomial{x.MinPoly.String(), x.Degree}
 	}
 	return sr
-}
-
-// SaturatedBasis returns the reduced grevlex basis of (F) : (prod nonzero)^∞,
-// whose zeros are the zeros of F where no nonzero condition vanishes. It
-// saturates by one condition at a time, which keeps every intermediate
-// basis small; the result does not depend on the order. An empty F gives
-// the zero ideal.
-func SaturatedBasis(ctx context.Context, F, nonzero []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
-	return groebner.SaturateAll(ctx, F, nonzero, lim)
 }
 
 // Layout draws the setting as its layout with number names, aligned like

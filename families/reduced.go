@@ -29,7 +29,7 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 	var G []*poly.Poly
 	if len(red.F) > 0 {
 		var err error
-		if G, err = SaturatedBasis(ctx, red.F, red.Nonzero, opt.Limits); err != nil {
+		if G, err = groebner.SaturateAll(ctx, red.F, red.Nonzero, opt.Limits); err != nil {
 			r.fail(err, "")
 			return
 		}
@@ -73,7 +73,7 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 		return
 	}
 	r.setResult(ctx, canon)
-	if opt.ProveComplete {
+	if opt.ProveComplete && r.Error == "" {
 		primes := make([][]*poly.Poly, len(canon.Components))
 		for i, c := range canon.Components {
 			if primes[i], err = red.PrimeInRemaining(ctx, c, G, solve.ProofLimits); err != nil {
@@ -84,6 +84,18 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 				r.fail(err, "completeness: ")
 				return
 			}
+		}
+		// The primes the proof needs name the rational families as every
+		// other component is named: by a reduced grevlex basis.
+		k := 0
+		for i, c := range canon.Components {
+			if c.Family == nil {
+				continue
+			}
+			if c.BasisOverParameters {
+				r.Families[k].Basis, r.Families[k].BasisOverParameters = polyStrings(primes[i]), false
+			}
+			k++
 		}
 		if len(red.F) == 0 {
 			// No equations remain: the one component is every point.
@@ -112,7 +124,7 @@ func (r *Report) full(ctx context.Context, red *solve.Reduction, G []*poly.Poly,
 		r.fail(err, "")
 		return
 	}
-	full, err := SaturatedBasis(ctx, gens, sys.Nonzero, opt.Limits)
+	full, err := groebner.SaturateAll(ctx, gens, sys.Nonzero, opt.Limits)
 	if err != nil {
 		r.fail(err, "")
 		return
@@ -125,6 +137,15 @@ func allVars(r *poly.Ring) []int {
 	out := make([]int, r.NumVars())
 	for i := range out {
 		out[i] = i
+	}
+	return out
+}
+
+// polyStrings returns the polynomials as text.
+func polyStrings(ps []*poly.Poly) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
 	}
 	return out
 }

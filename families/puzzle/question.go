@@ -8,7 +8,6 @@ import (
 	"github.com/families-project/families/families/members"
 	"math/big"
 
-	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/tokengrid"
 	"github.com/families-project/families/groebner"
@@ -142,7 +141,7 @@ func (src source) proofSystem(ctx context.Context) (*proofSystem, error) {
 	if ps.nonzero, err = poly.ToRingAll(sys.Nonzero, r); err != nil {
 		return nil, err
 	}
-	if ps.basis, err = families.SaturatedBasis(ctx, ps.eqs, ps.nonzero, src.Limits); err != nil {
+	if ps.basis, err = groebner.SaturateAll(ctx, ps.eqs, ps.nonzero, src.Limits); err != nil {
 		return nil, err
 	}
 	return ps, nil
@@ -264,7 +263,7 @@ func (src source) prove(ctx context.Context, ps *proofSystem, x []*big.Rat, reve
 	for _, v := range reveal {
 		F = append(F, new(poly.Poly).Sub(r.Var(v), r.Const(x[v])))
 	}
-	G, err := families.SaturatedBasis(ctx, F, ps.nonzero, src.Limits)
+	G, err := groebner.SaturateAll(ctx, F, ps.nonzero, src.Limits)
 	if err != nil {
 		return false, nil, err
 	}

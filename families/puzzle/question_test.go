@@ -119,7 +119,7 @@ func forcesIn(t *testing.T, sys *grid.System, m *members.Member, revealed []stri
 			nonzero = append(nonzero, q)
 		}
 	}
-	G, err := families.SaturatedBasis(context.Background(), F, nonzero, groebner.Limits{})
+	G, err := groebner.SaturateAll(context.Background(), F, nonzero, groebner.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

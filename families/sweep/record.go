@@ -195,13 +195,12 @@ func (p *Plan) transport(ctx context.Context, lit *item, lrec *Record, it *item)
 	for _, g := range G {
 		rep.Basis = append(rep.Basis, g.String())
 	}
-	// As families.Analyze classifies: the class is the leader's.
+	// The class is the leader's (a timeout stays one); the dimension
+	// and degree are this setting's.
 	dim, indep := groebner.Dimension(G)
 	rep.Dimension = &dim
 	if dim == 0 {
-		if d, ok := groebner.Degree(G, 1<<20); ok {
-			rep.Degree = &d
-		}
+		_, rep.Degree = families.Classify(dim, G)
 	}
 	for _, v := range indep {
 		rep.Independent = append(rep.Independent, p.ring.VarName(v))
