@@ -52,6 +52,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	anyOps := fs.Bool("any-ops", false, "settings may use any operators (default: all of + - x / must occur)")
 	analyse := fs.Int("analyse", 8, "settings per grid given to the algebra engine, fewest free parameters first (0: none)")
 	rank := fs.Int("rank", census.DefaultRank, "settings per grid ranked by tangent dimension to choose those analysed")
+	fams := fs.Bool("families", false, "answer every grid: isolated, or on a family named by its setting (standard form) and formulas; each distinct setting analysed once (--analyse bounds the settings tried per grid)")
 	timeout := fs.Duration("timeout", 0, "stop the whole command after this long (0: never): the tasks done by then are written, a checkpoint for --resume, and the status is 1")
 	sysTimeout := fs.Duration("system-timeout", time.Minute, "give up on the algebra of one setting after this long (0: never)")
 	jobs := fs.Int("jobs", 0, "tasks searched at once (default: one per CPU)")
@@ -68,7 +69,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if err := checkJobs(*jobs); err != nil {
 		return err
 	}
-	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyse: *analyse, Rank: *rank, SystemTimeout: *sysTimeout, Jobs: *jobs}
+	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyse: *analyse, Rank: *rank, Families: *fams, SystemTimeout: *sysTimeout, Jobs: *jobs}
 	var err error
 	if opt.Size, err = grid.ParseSize(*size); err != nil {
 		return usageError{err}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/families-project/families/families"
@@ -43,6 +44,29 @@ type Family struct {
 	Parameters []string          `json:"parameters"`
 	Solution   map[string]string `json:"solution"`
 	Values     map[string]int64  `json:"parameter_values"`
+	// Key names the family (with Options.Families): a hash of the
+	// setting in standard form and the family's formulas, the same for
+	// every grid on it.
+	Key string `json:"key,omitempty"`
+	// Grid is the image of the grid on which the family is stated (the
+	// setting's standard form moves the numbers too), when it is not the
+	// grid itself; Values are its parameters' values there.
+	Grid string `json:"grid,omitempty"`
+}
+
+// Formulas writes the family's numbers in the parameters, in the order
+// of the grid's names ("a = u, b = 1, ..."), parameters included.
+func (f *Family) Formulas() string {
+	names := make([]string, 0, len(f.Solution))
+	for nm := range f.Solution {
+		names = append(names, nm)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, nm := range names {
+		parts[i] = nm + " = " + f.Solution[nm]
+	}
+	return strings.Join(parts, ", ")
 }
 
 // An Answer sums up the analyses of a grid's settings.

@@ -31,6 +31,12 @@ type Options struct {
 	// Rank bounds the settings per grid whose tangent dimension is
 	// computed to choose them (default DefaultRank).
 	Analyse, Rank int
+	// Families answers every grid: isolated (proved by the Jacobian or
+	// the engine) or on a family, named by its setting in standard form
+	// and its canonical formulas (Family.Key), each distinct setting
+	// analysed once per run (families.go). Analyse then bounds the
+	// settings tried per grid (at least 1).
+	Families bool
 	// SystemTimeout bounds the engine on one setting (0: none); the whole
 	// run is bounded by the context given to Run.
 	SystemTimeout time.Duration
@@ -63,6 +69,7 @@ type Census struct {
 	total  int // tasks of every shard
 	info   *Info
 	shard  *output.ShardInfo
+	cache  *analysisCache
 }
 
 // Info identifies a census in its records: what decides them (ID hashes
@@ -124,7 +131,7 @@ func New(opt Options) (*Census, error) {
 			hi = opt.MaxSum - n + 1
 		}
 	}
-	c := &Census{opt: opt, g: g, steps: g.order()}
+	c := &Census{opt: opt, g: g, steps: g.order(), cache: newAnalysisCache()}
 	// Bounds that cannot finish are refused before anything else (work.go);
 	// past this check hi is far below the range of an int.
 	if err := c.checkBounds(); err != nil {
@@ -161,6 +168,10 @@ func (c *Census) id() string {
 	// (0 x n) are searched, and records carry settings_class.
 	fmt.Fprintf(h, "families census 2\nsize %s\nlines %s\neval %s\nmax %d\nmax sum %d\nany ops %t\nanalyse %d\nrank %d\n",
 		o.Size, o.Lines, o.Eval, o.Max, o.MaxSum, o.AnyOps, o.Analyse, o.Rank)
+	if o.Families {
+		// Only then, so that the IDs of other censuses stay as they were.
+		fmt.Fprintf(h, "families true\n")
+	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
@@ -412,6 +423,22 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 	}
 	r.TangentDimension = cands[0].dim
 	r.Answer.Kind = "unknown"
+	if o.Families {
+		if cands[0].dim == 0 {
+			// Full rank at the grid: a nonsingular isolated solution.
+			s, err := grid.NewSetting(z, cands[0].ops)
+			if err != nil {
+				return nil, err
+			}
+			if err := g.check(s, vals); err != nil {
+				return nil, err
+			}
+			r.Checked++
+			r.Answer = Answer{Kind: "isolated", Ops: settingString(z, cands[0].ops), By: "jacobian"}
+			return r, nil
+		}
+		return r, c.answerFamilies(ctx, r, vals, cands)
+	}
 	if o.Analyse == 0 && cands[0].dim == 0 {
 		// No engine asked for: the Jacobian's full rank alone proves the
 		// grid isolated under that setting.

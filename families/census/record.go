@@ -100,6 +100,9 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
+	c.cache.mu.Lock()
+	sum.Analysed, sum.Reused = c.cache.analysed, c.cache.reused
+	c.cache.mu.Unlock()
 	return sum, err
 }
 

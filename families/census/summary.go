@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/big"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -35,6 +36,20 @@ type Summary struct {
 	// memory does not grow with the grids (Grids counts them all).
 	GridTexts   []string
 	FamilyGrids []string
+	// Families counts the grids on each named family (Options.Families),
+	// by Family.Key, with the family's setting and formulas; Analysed and
+	// Reused count engine runs and answers taken from the run's cache.
+	Families         map[string]*FamilyCount
+	Analysed, Reused int
+}
+
+// A FamilyCount is one named family and the grids found on it.
+type FamilyCount struct {
+	Key    string
+	Ops    string
+	Family *Family
+	Grids  int
+	First  string // the first grid found on it, in output order
 }
 
 // listed is how many grids a summary keeps and lists.
@@ -42,7 +57,7 @@ const listed = 20
 
 // NewSummary returns an empty summary.
 func NewSummary() *Summary {
-	return &Summary{ByAnswer: map[string]int{}, Settings: new(big.Int), SettingsClass: new(big.Int)}
+	return &Summary{ByAnswer: map[string]int{}, Settings: new(big.Int), SettingsClass: new(big.Int), Families: map[string]*FamilyCount{}}
 }
 
 func (s *Summary) addRecord(r *Record) {
@@ -67,6 +82,30 @@ func (s *Summary) addRecord(r *Record) {
 	if r.Answer.Kind == "family" && len(s.FamilyGrids) < listed {
 		s.FamilyGrids = append(s.FamilyGrids, r.Grid)
 	}
+	if f := r.Answer.Family; f != nil && f.Key != "" {
+		fc := s.Families[f.Key]
+		if fc == nil {
+			fc = &FamilyCount{Key: f.Key, Ops: r.Answer.Ops, Family: f, First: r.Grid}
+			s.Families[f.Key] = fc
+		}
+		fc.Grids++
+	}
+}
+
+// TopFamilies returns the k families holding the most grids, most first
+// (ties by key). Cost: a sort of the families.
+func (s *Summary) TopFamilies(k int) []*FamilyCount {
+	out := make([]*FamilyCount, 0, len(s.Families))
+	for _, fc := range s.Families {
+		out = append(out, fc)
+	}
+	slices.SortFunc(out, func(a, b *FamilyCount) int {
+		if a.Grids != b.Grids {
+			return b.Grids - a.Grids
+		}
+		return strings.Compare(a.Key, b.Key)
+	})
+	return out[:min(k, len(out))]
 }
 
 func (s *Summary) addDone(d Done) {
@@ -95,6 +134,12 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(&b, "; %d analyses timed out", s.Timeouts)
 		}
 		fmt.Fprintln(&b)
+		if len(s.Families) > 0 {
+			fmt.Fprintf(&b, "  families: %d named, holding %d grids; settings analysed this run %d, answers reused %d; most grids:\n", len(s.Families), s.ByAnswer["family"], s.Analysed, s.Reused)
+			for _, fc := range s.TopFamilies(5) {
+				fmt.Fprintf(&b, "    %d grids (first %s) on %s, key %s: %s\n", fc.Grids, fc.First, fc.Ops, fc.Key, fc.Family.Formulas())
+			}
+		}
 		fmt.Fprintf(&b, "  smallest (least sum, %d): %s\n", s.smallestSum, s.Smallest)
 		list := slices.Clone(s.GridTexts)
 		if s.Grids > len(list) {
