@@ -36,6 +36,13 @@ whole command (past it the tasks done are kept and the status is 1),
 (Calcrostics, 2010 talk):
 
   families census --size 3x3 --max 12
+
+With --families every grid is answered: isolated, or on a family named by
+its setting in standard form and its formulas (the summary names the
+families holding most grids). Shards (--shard i/N, or a Slurm array or a
+Kubernetes Indexed Job) are joined into the bytes of one run by
+
+  families census --merge --out all.jsonl shard-*.jsonl
 `
 
 func init() {
@@ -52,6 +59,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	anyOps := fs.Bool("any-ops", false, "settings may use any operators (default: all of + - x / must occur)")
 	analyse := fs.Int("analyse", 8, "settings per grid given to the algebra engine, fewest free parameters first (0: none)")
 	rank := fs.Int("rank", census.DefaultRank, "settings per grid ranked by tangent dimension to choose those analysed")
+	merge := fs.Bool("merge", false, "merge the files of every shard of one census, given as arguments, into the output of one run (--out or stdout)")
 	fams := fs.Bool("families", false, "answer every grid: isolated, or on a family named by its setting (standard form) and formulas; each distinct setting analysed once (--analyse bounds the settings tried per grid)")
 	timeout := fs.Duration("timeout", 0, "stop the whole command after this long (0: never): the tasks done by then are written, a checkpoint for --resume, and the status is 1")
 	sysTimeout := fs.Duration("system-timeout", time.Minute, "give up on the algebra of one setting after this long (0: never)")
@@ -62,6 +70,9 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	shards := fs.Int("shards", 0, "number of shards N with JOB_COMPLETION_INDEX (Kubernetes Indexed Job)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *merge {
+		return mergeCensus(fs.Args(), *out, stdout)
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
@@ -155,6 +166,35 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%w: %s holds the tasks done so far; rerun with --resume to go on", stopCause(ctx), *out)
 		}
 		return fmt.Errorf("%w: the output holds the tasks done so far", stopCause(ctx))
+	}
+	return err
+}
+
+// mergeCensus writes the merge of the shards' files to out (a regular
+// file, locked while written) or stdout; a file that is not a complete
+// shard of one census is bad input (status 2).
+func mergeCensus(paths []string, out string, stdout io.Writer) error {
+	if len(paths) == 0 {
+		return usagef("--merge needs the shards' files as arguments")
+	}
+	w := stdout
+	if out != "" {
+		f, err := output.OpenOutput(out)
+		if err != nil {
+			return usageError{err}
+		}
+		defer f.Close()
+		if err := f.Truncate(0); err != nil {
+			return err
+		}
+		w = f
+	}
+	ctx, stop := commandContext(0)
+	defer stop()
+	err := census.Merge(ctx, w, paths...)
+	var ce *output.CheckpointError
+	if errors.As(err, &ce) {
+		return usageError{err}
 	}
 	return err
 }

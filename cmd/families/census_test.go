@@ -130,3 +130,50 @@ func TestHardeningCensusTimeout(t *testing.T) {
 		t.Errorf("--system-timeout 1ns: status %d, stderr %q, stdout %.200q", code, stderr, stdout)
 	}
 }
+
+// TestCensusShardsMerge: a census split as a Slurm array and as a
+// Kubernetes Indexed Job would split it (their environment variables),
+// each shard into its own file, and merged with --merge, is byte for byte
+// the census run once; a missing shard is bad input (status 2).
+func TestCensusShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	flags := []string{"census", "--size", "4x3", "--max", "5"}
+	var out, errb bytes.Buffer
+	one := filepath.Join(dir, "one.jsonl")
+	if code := run(append(flags, "--out", one), &out, &errb); code != 0 {
+		t.Fatalf("one run: exit %d: %s", code, errb.String())
+	}
+	envs := []map[string]string{
+		{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"},
+		{"JOB_COMPLETION_INDEX": "1"},
+		{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"},
+	}
+	var shards []string
+	for i, env := range envs {
+		for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX"} {
+			t.Setenv(k, env[k])
+		}
+		p := filepath.Join(dir, "shard-"+string(rune('0'+i))+".jsonl")
+		args := append(append([]string(nil), flags...), "--out", p)
+		if _, ok := env["JOB_COMPLETION_INDEX"]; ok {
+			args = append(args, "--shards", "3")
+		}
+		if code := run(args, &out, &errb); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errb.String())
+		}
+		shards = append(shards, p)
+	}
+	merged := filepath.Join(dir, "merged.jsonl")
+	if code := run(append([]string{"census", "--merge", "--out", merged}, shards...), &out, &errb); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errb.String())
+	}
+	a, _ := os.ReadFile(one)
+	b, _ := os.ReadFile(merged)
+	if !bytes.Equal(a, b) || len(a) == 0 {
+		t.Errorf("merged shards (%d bytes) differ from one run (%d bytes)", len(b), len(a))
+	}
+	errb.Reset()
+	if code := run(append([]string{"census", "--merge"}, shards[:2]...), &out, &errb); code != 2 || !strings.Contains(errb.String(), "missing") {
+		t.Errorf("merge of 2 of 3 shards: exit %d, %q; want 2 and the missing shard named", code, errb.String())
+	}
+}
