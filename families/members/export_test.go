@@ -3,6 +3,7 @@ package members
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // NumAutomorphisms returns the number of symmetries the source keys its
@@ -38,7 +39,7 @@ func InFamily(src *Source, f *Family, m *Member) bool {
 func PlanText(src *Source) string {
 	var b []byte
 	for _, f := range src.Families {
-		p := newPlan(f)
+		p := newPlan(f, 1, math.MaxInt64)
 		for j, pos := range p.order {
 			b = append(b, fmt.Sprintf("depth %d: %s checks", j, f.Ring.VarName(f.Params[pos]))...)
 			for _, c := range p.checks {

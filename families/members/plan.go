@@ -2,7 +2,7 @@ package members
 
 import (
 	"fmt"
-	"math/big"
+
 	"slices"
 )
 
@@ -57,27 +57,20 @@ type staged struct {
 	deg int // the largest exponent of y (and of z) at the last stage
 }
 
-// newPlan orders the parameters of fam greedily: at each depth the
-// parameter that completes the most formulas that can fail (weighted:
-// a denominator other than a constant counts thrice, a numerator with a
-// negative coefficient twice, a sum of positive terms over 1, which can
-// only be too large, a quarter), then the one that brings the most
-// unfinished formulas nearest to completion, then the first in ring
-// order. The order changes no member and no order of members, only how
-// early a failing number is seen. Cost: O(d^2 * numbers) plus the
-// staging of each formula's terms (see stage).
-func newPlan(fam *Family) *plan {
+// newPlan makes the plan of fam's search for members with numbers
+// between lo and hi: the order of the parameters is the one that makes
+// the fewest choices by a cost model (see costOrder), or for more than
+// maxOrderDP parameters a greedy one (see greedyOrder). The order changes
+// no member and no order of members, only how early a failing number is
+// seen. Cost: the order's, plus the staging of each formula's terms (see
+// stage).
+func newPlan(fam *Family, lo, hi int64) *plan {
 	d := len(fam.Params)
 	p := &plan{fam: fam, d: d}
 	if d == 0 {
 		return p
 	}
 	ev := fam.ev
-	type formula struct {
-		v      int
-		vars   []int // parameter positions it uses
-		weight float64
-	}
 	var fs []formula
 	for v := range ev.num {
 		if ev.param[v] >= 0 {
@@ -104,40 +97,10 @@ func newPlan(fam *Family) *plan {
 		}
 		fs = append(fs, f)
 	}
-	chosen := make([]bool, d)
-	left := func(f formula) int {
-		n := 0
-		for _, j := range f.vars {
-			if !chosen[j] {
-				n++
-			}
-		}
-		return n
-	}
-	for range d {
-		best, bestDone, bestNear := -1, -1.0, -1.0
-		for j := range d {
-			if chosen[j] {
-				continue
-			}
-			var done, near float64
-			for _, f := range fs {
-				if !slices.Contains(f.vars, j) {
-					continue
-				}
-				switch n := left(f); n {
-				case 1:
-					done += f.weight
-				default:
-					near += f.weight / float64((n-1)*(n-1))
-				}
-			}
-			if done > bestDone || done == bestDone && near > bestNear {
-				best, bestDone, bestNear = j, done, near
-			}
-		}
-		chosen[best] = true
-		p.order = append(p.order, best)
+	if d <= maxOrderDP {
+		p.order = costOrder(fs, d, passRates(ev, fs, d, lo, hi))
+	} else {
+		p.order = greedyOrder(fs, d)
 	}
 	depth := make([]int, d)
 	for k, j := range p.order {
@@ -242,26 +205,4 @@ func (p *plan) stage(q *intPoly, at int, pair bool) staged {
 		}
 	}
 	return st
-}
-
-// formulaWeight says how likely a formula N/D is to fail for a choice of
-// its parameters (see newPlan).
-func formulaWeight(num, den *intPoly) float64 {
-	constDen := true
-	for _, e := range den.exps {
-		if slices.ContainsFunc(e, func(k int) bool { return k > 0 }) {
-			constDen = false
-		}
-	}
-	neg := slices.ContainsFunc(num.big, func(c *big.Int) bool { return c.Sign() < 0 })
-	switch {
-	case !constDen:
-		return 3
-	case neg:
-		return 2
-	case len(den.big) == 1 && (den.big[0].CmpAbs(big.NewInt(1)) != 0):
-		return 2 // divisibility by a constant
-	default:
-		return 0.25
-	}
 }

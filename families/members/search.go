@@ -197,7 +197,7 @@ func (src *Source) Search(ctx context.Context, f Filter, keep func([]*big.Int) b
 			}
 			next = s
 			if st.w == nil {
-				st.w = newWalker(ctx, newPlan(src.Families[i]), lo, hi, budget)
+				st.w = newWalker(ctx, newPlan(src.Families[i], lo, hi), lo, hi, budget)
 			}
 			st.w.steps, st.w.limit = steps, budget
 			hits, complete := st.w.level(s)
