@@ -136,7 +136,7 @@ func (src *Source) Search(ctx context.Context, f Filter, keep func([]*big.Int) b
 	out := make([]int64, src.System.Ring.NumVars())
 	// emit evaluates one candidate tuple of family i exactly and yields
 	// it when it is a new member; false stops the search.
-	emit := func(i int, params []int64) bool {
+	emit := func(i int, params []int64, sum int64) bool {
 		vals := src.member(src.Families[i], params, out, f, lo, hi)
 		if vals == nil || keep != nil && !keep(vals) {
 			return true
@@ -146,7 +146,7 @@ func (src *Source) Search(ctx context.Context, f Filter, keep func([]*big.Int) b
 			return true
 		}
 		seen[k] = true
-		m := &Member{Size: src.Setting.Size(), Values: make([]*big.Int, src.Setting.Size().Numbers()), Family: i}
+		m := &Member{Size: src.Setting.Size(), Values: make([]*big.Int, src.Setting.Size().Numbers()), Family: i, Sum: sum}
 		for v, idx := range src.num {
 			m.Values[idx] = vals[v]
 		}
@@ -161,7 +161,7 @@ func (src *Source) Search(ctx context.Context, f Filter, keep func([]*big.Int) b
 	for i, st := range states {
 		if st.d == 0 && !st.done {
 			st.done = true
-			if !emit(i, nil) {
+			if !emit(i, nil, 0) {
 				return finish(StopYield, nil)
 			}
 		}
@@ -204,7 +204,7 @@ func (src *Source) Search(ctx context.Context, f Filter, keep func([]*big.Int) b
 			steps = st.w.steps
 			slices.SortFunc(hits, slices.Compare)
 			for _, h := range hits {
-				if !emit(i, h) {
+				if !emit(i, h, s) {
 					return finish(StopYield, nil)
 				}
 			}

@@ -125,10 +125,17 @@ func bounded(num, den *intPoly, lo, b int64, sgn int, zero string) bool {
 // formulaText writes number v of fam as its numerator over its
 // denominator.
 func formulaText(fam *Family, v int) string {
+	num, den := fam.Num[v].String(), fam.Den[v].String()
 	if fam.Den[v].Equal(fam.Ring.One()) {
-		return fam.Num[v].String()
+		return num
 	}
-	return fmt.Sprintf("(%s)/(%s)", fam.Num[v], fam.Den[v])
+	if fam.Num[v].Len() > 1 {
+		num = "(" + num + ")"
+	}
+	if strings.ContainsAny(den, " *^") {
+		den = "(" + den + ")"
+	}
+	return num + "/" + den
 }
 
 // A shiftPoly is an integer polynomial in y, keyed by the exponent

@@ -108,6 +108,9 @@ type Member struct {
 	Values []*big.Int
 	// Family is the index of the family in Source.Families.
 	Family int
+	// Sum is the sum of the family's parameters at the member (0 for a
+	// point), the order of the search; Search sets it.
+	Sum int64
 }
 
 // Rats returns the numbers as rationals, as the grid package takes them.
