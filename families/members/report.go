@@ -112,6 +112,8 @@ func (src *Source) describe(rep SearchReport, f Filter, s Summary) string {
 	switch {
 	case rep.Finished < 0:
 		b.WriteString("no sum of the parameters was finished")
+	case s.MaxSum > 0 && rep.Finished == s.MaxSum && s.Count == 0:
+		fmt.Fprintf(&b, "no %s with parameter sum at most %d (proved: every choice of the parameters up to that sum was decided)", what, rep.Finished)
 	case s.MaxSum > 0 && rep.Finished == s.MaxSum:
 		fmt.Fprintf(&b, "exactly %s with parameter sum at most %d (proved: every choice of the parameters up to that sum was decided)", count(s.Count), rep.Finished)
 	case s.Count == 0:
