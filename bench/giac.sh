@@ -30,8 +30,15 @@ names=("$@")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/families" ./cmd/families
 go build -o "$tmp/samebasis" ./bench/samebasis
+# ours: `families groebner`, or bench/gbasis (the same groebner.Basis,
+# without the command's collector settings) when the command does not
+# build or OURS=gbasis.
+ours=("$tmp/families" groebner)
+if [ "${OURS:-cli}" = gbasis ] || ! go build -o "$tmp/families" ./cmd/families 2>"$tmp/build.err"; then
+	go build -o "$tmp/gbasis" ./bench/gbasis
+	ours=("$tmp/gbasis")
+fi
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -78,6 +85,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$
 echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$( [ -n "$(git status --porcelain -- groebner poly 2>/dev/null)" ] && echo ' + uncommitted changes in groebner/ or poly/')"
 echo "- cores: $(nproc), load before: $(cut -d' ' -f1-3 /proc/loadavg), CPU: $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
 echo "- giac: $(have "$GIAC" && dpkg-query -W -f "\${Version}" libgiac0 2>/dev/null || echo n/a), Singular: $(have "$SINGULAR" && "$SINGULAR" --version 2>&1 | head -1 | sed 's/ *$//' || echo n/a)"
+echo "- ours: ${ours[*]##*/}"
 echo "- cells: CPU s (user+sys) / peak RSS MB, wall s in parentheses; timeout $TIMEOUT s"
 echo
 echo '| system | ours | giac `gbasis` | Singular `std` | ours/giac CPU | ours/Singular CPU | ours/giac memory | check |'
@@ -85,7 +93,7 @@ echo '|---|---|---|---|---:|---:|---:|---|'
 for name in "${names[@]}"; do
 	f=bench/systems/$name.sys
 	[ -f "$f" ] || { echo "bench/giac.sh: no $f (python3 bench/systems/gen.py)" >&2; exit 1; }
-	measure ours "$tmp/families" groebner "$f"
+	measure ours "${ours[@]}" "$f"
 	oc=$cpu om=$mem ow=$wall
 	gc=n/a gm="" gw=""
 	if have "$GIAC"; then
