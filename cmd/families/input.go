@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/families-project/families/families/sweep"
 )
 
 // An inputLimit bounds what a command reads from one input file or from
@@ -23,11 +25,12 @@ type inputLimit struct {
 // of text is over 100,000 terms.
 var textInput = inputLimit{file: 64 << 20, line: 4 << 20}
 
-// shardInput bounds each input of merge: a sweep run writes at most 2^21
-// records (a shard), about 1 KB each with the default members, and one
-// record with 100,000 members (--members' bound) is some megabytes. merge
-// holds all its inputs in memory.
-var shardInput = inputLimit{file: 4 << 30, line: 64 << 20}
+// shardInput bounds each input of merge as the sweep package bounds every
+// file it reads back (sweep.MaxFile, sweep.MaxLine): a sweep run writes at
+// most 2^21 records (a shard), about 1 KB each with the default members,
+// and one record with 100,000 members (--members' bound) is some
+// megabytes. The sweep package reads within the same bounds again.
+var shardInput = inputLimit{file: sweep.MaxFile, line: sweep.MaxLine}
 
 // inputError is a refused input: bad input, status 2.
 func inputError(name string, err error) error {
@@ -190,4 +193,35 @@ func sizeString(n int64) string {
 		}
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// countCheckpointLines counts the complete lines of the regular file at
+// path, a checkpoint given to --resume, without holding it: a file past
+// sweep.MaxFile is not counted (false; the sweep refuses it itself), and
+// the count stops, false, once ctx is done. It only feeds a progress line,
+// so every failure is false. Cost: one read of the file in 64 KiB chunks.
+func countCheckpointLines(ctx context.Context, path string) (int, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > sweep.MaxFile {
+		return 0, false
+	}
+	buf := make([]byte, 64<<10)
+	n := 0
+	for {
+		if ctx.Err() != nil {
+			return 0, false
+		}
+		k, err := f.Read(buf)
+		n += bytes.Count(buf[:k], []byte{'\n'})
+		if errors.Is(err, io.EOF) {
+			return n, true
+		}
+		if err != nil {
+			return 0, false
+		}
+	}
 }
