@@ -9,6 +9,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/render"
 	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
 	"github.com/spf13/pflag"
@@ -18,7 +19,7 @@ import (
 // shows what it does on it.
 const defaultOps = "+=|x-++-|+=|=====|/="
 
-const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json|jsonl|html]
+const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json|jsonl|html|latex]
        families COMMAND [flags]   (the commands are listed below; "families COMMAND --help")
 
 Analyses one operator setting of an m x n grid of numbers: its lines as
@@ -101,8 +102,11 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("families", analyseUsage+"\nCommands:\n"+commandList(), stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, defaultOps)
-	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), or html (a printable sheet of --puzzles and --questions)")
+	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), html (a printable sheet of --puzzles and --questions) or latex (a document for a paper)")
+	fs.String("paper", "letter", "html: the sheet's paper size, letter or a4")
+	system := fs.String("system", "", "instead of the report, write the setting's system as a script for singular, m2 (Macaulay2) or sympy that computes the saturated basis and compares it with ours")
 	count := fs.Bool("count", false, "print how many settings the --ops pattern matches and stop")
+	proveComplete := fs.Bool("prove-complete", false, "prove that every solution lies on a reported family or solution (report key complete); can cost far more than the analysis")
 	timeout := fs.Duration("timeout", 0, "give up on the whole command after this long: an analysis prints what it found (class timeout if the algebra was cut short); a sweep stops, its --out holding the records so far")
 	addSweepFlags(fs)
 	pf := addPuzzleFlags(fs)
@@ -112,11 +116,19 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (commands: %s)", fs.Arg(0), commandNames())
 	}
-	if err := checkFormat(*format, "text", "json", "jsonl", "html"); err != nil {
+	if err := checkFormat(*format, "text", "json", "jsonl", "html", "latex"); err != nil {
 		return err
 	}
 	if err := pf.check(); err != nil {
 		return err
+	}
+	if *system != "" {
+		if err := checkFormat(*system, render.ScriptLanguages...); err != nil {
+			return usagef("unknown --system %q (want %s)", *system, strings.Join(render.ScriptLanguages, ", "))
+		}
+	}
+	if p, _ := fs.GetString("paper"); p != "letter" && p != "a4" {
+		return usagef("unknown --paper %q (want letter or a4)", p)
 	}
 	s, opt, err := g.parse()
 	if err != nil {
@@ -146,6 +158,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return sweepPattern(fs, s, opt, stdout, stderr)
 	}
 	opt.Limits = groebner.Limits{Timeout: *timeout}
+	opt.ProveComplete = *proveComplete
 	// A signal stops the algebra like --timeout does: the report of class
 	// timeout is still written, and the status is 1. --timeout bounds the
 	// members, puzzles and questions too.
@@ -163,6 +176,13 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	stopStages()
 	if err != nil {
 		return usageError{err}
+	}
+	if *system != "" {
+		if rep.Class == families.ClassTimeout || rep.Class == families.ClassError {
+			return fmt.Errorf("the analysis of %s ended in class %s: %s", s, rep.Class, rep.Error)
+		}
+		_, err := io.WriteString(stdout, render.Script(rep, *system, "families --system "+*system))
+		return err
 	}
 	if err := writeAnalysis(ctx, stdout, *format, rep, opt, pf); err != nil {
 		var se stageError
@@ -186,193 +206,9 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func writeReport(w io.Writer, rep *families.Report) {
-	fmt.Fprintf(w, "setting %s (%s grid, lines %s, evaluation %s)\n\n", rep.Ops, rep.Size, rep.Lines, rep.Eval)
-	fmt.Fprint(w, indent(families.Layout(rep.Setting())))
-	fmt.Fprintln(w, "\nlines:")
-	for _, l := range rep.LineTexts {
-		fmt.Fprintf(w, "  %s\n", l)
-	}
-	fmt.Fprintln(w, "\nsystem (each = 0):")
-	for _, e := range rep.Equations {
-		fmt.Fprintf(w, "  %s\n", e)
-	}
-	fmt.Fprintf(w, "\nnonzero: %s\n", strings.Join(rep.Nonzero, ", "))
-	if len(rep.Substituted) > 0 {
-		fmt.Fprintln(w, "\nsubstituted (numbers that an equation gives linearly):")
-		for _, e := range rep.Substituted {
-			fmt.Fprintf(w, "  %s\n", e)
-		}
-		fmt.Fprintln(w, "\nreduced basis of the remaining numbers (grevlex, saturated by the nonzero conditions):")
-	} else {
-		fmt.Fprintln(w, "\nreduced basis (grevlex, saturated by the nonzero conditions):")
-	}
-	for _, b := range rep.Basis {
-		fmt.Fprintf(w, "  %s\n", b)
-	}
-	fmt.Fprintf(w, "\nclass: %s", rep.Class)
-	if rep.Dimension != nil {
-		fmt.Fprintf(w, ", dimension %d", *rep.Dimension)
-	}
-	if rep.Degree != nil {
-		fmt.Fprintf(w, ", %d solution%s counted with multiplicity", *rep.Degree, plural(*rep.Degree))
-	}
-	if len(rep.Independent) > 0 {
-		fmt.Fprintf(w, ", free numbers {%s}", strings.Join(rep.Independent, ", "))
-	}
-	if rep.Error != "" {
-		fmt.Fprintf(w, " (%s)", rep.Error)
-	}
-	fmt.Fprintln(w)
-	if res := rep.Result(); res != nil {
-		if differentParameters(rep.Independent, res) {
-			fmt.Fprintf(w, "  ({%s} are free numbers read off the leading terms of the basis; a family below is written\n"+
-				"  in the free numbers that give it the simplest formulas, which can be others)\n", strings.Join(rep.Independent, ", "))
-		}
-		writeFamilies(w, rep.Setting(), res)
-		writeSolutions(w, rep.Setting(), res)
-	}
-}
+func plural(n int) string { return render.Plural(n) }
 
-// differentParameters reports whether some family is written in other
-// parameters than the free numbers of the class line.
-func differentParameters(free []string, res *solve.Result) bool {
-	want := strings.Join(free, ",")
-	for _, f := range res.Families() {
-		if strings.Join(f.Parameters, ",") != want {
-			return true
-		}
-	}
-	return false
-}
+// familyTitle says what kind of family f is (decompose's text uses it).
+func familyTitle(f *solve.Family) string { return render.FamilyTitle(f) }
 
-// writeFamilies prints each family as formulas, one number a line, and
-// drawn in the grid as Wolf (2010) draws its families. A family whose
-// component the decomposition did not prove irreducible says so.
-func writeFamilies(w io.Writer, s *grid.Setting, res *solve.Result) {
-	var comps []*solve.Component
-	for _, c := range res.Components {
-		if c.Family != nil {
-			comps = append(comps, c)
-		}
-	}
-	if len(comps) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\nfamilies: %d\n", len(comps))
-	for i, c := range comps {
-		f := c.Family
-		note := ""
-		if !c.Irreducible {
-			note = " (not proved irreducible: possibly several components)"
-		}
-		fmt.Fprintf(w, "\n  family %d: %s%s\n", i+1, familyTitle(f), note)
-		labels := make([]string, len(f.Values))
-		for j, v := range f.Values {
-			labels[j] = v.Format(solve.Person)
-			switch {
-			case v.Parameter:
-				labels[j] = v.Name
-			case v.Degree > 1:
-				labels[j] = v.Name
-				fmt.Fprintf(w, "    %s: %s (degree %d)\n", v.Name, solve.FormatMinPoly(v.MinPoly, v.Name, solve.Person)+" = 0", v.Degree)
-			default:
-				fmt.Fprintf(w, "    %s = %s\n", v.Name, labels[j])
-			}
-		}
-		fmt.Fprintln(w)
-		fmt.Fprint(w, indentBy(families.LayoutWith(s, valueLabel(s, labels)), "    "))
-	}
-}
-
-func familyTitle(f *solve.Family) string {
-	params := strings.Join(f.Parameters, ", ")
-	noun := "parameter"
-	if len(f.Parameters) > 1 {
-		noun = "parameters"
-	}
-	switch {
-	case f.Polynomial:
-		return fmt.Sprintf("every number a polynomial in the %s %s", noun, params)
-	case f.Kind == solve.Rational:
-		return fmt.Sprintf("every number a rational function of the %s %s", noun, params)
-	}
-	return fmt.Sprintf("algebraic of degree %d over the %s %s", f.Degree, noun, params)
-}
-
-// valueLabel maps a row-major number index to its label; labels are in
-// ring order, which skips absent numbers.
-func valueLabel(s *grid.Setting, labels []string) func(int) string {
-	return func(i int) string {
-		k := 0
-		for j := 0; j < i; j++ {
-			if s.Present(j) {
-				k++
-			}
-		}
-		if k < len(labels) {
-			return labels[k]
-		}
-		return "?"
-	}
-}
-
-// writeSolutions prints every solution of the finite components: rational
-// ones drawn in the grid, the others number by number, exactly where a
-// square root writes them and to 50 digits.
-func writeSolutions(w io.Writer, s *grid.Setting, res *solve.Result) {
-	pts := res.Points()
-	if len(pts) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\nsolutions: %d\n", len(pts))
-	for i, p := range pts {
-		switch p.Class {
-		case solve.ClassRational:
-			fmt.Fprintf(w, "\n  solution %d: rational\n", i+1)
-			labels := make([]string, len(p.Numbers))
-			for j, x := range p.Numbers {
-				labels[j] = x.Exact
-			}
-			fmt.Fprint(w, indentBy(families.LayoutWith(s, valueLabel(s, labels)), "    "))
-			continue
-		case solve.ClassRealAlgebraic:
-			fmt.Fprintf(w, "\n  solution %d: real algebraic of degree %d\n", i+1, p.Degree)
-		default:
-			fmt.Fprintf(w, "\n  solution %d: complex, of degree %d\n", i+1, p.Degree)
-		}
-		for _, x := range p.Numbers {
-			switch {
-			case x.Degree == 1:
-				fmt.Fprintf(w, "    %s = %s\n", x.Name, x.Exact)
-			case x.Exact != "":
-				fmt.Fprintf(w, "    %s = %s ≈ %s\n", x.Name, x.Exact, x.Decimal())
-			default:
-				fmt.Fprintf(w, "    %s ≈ %s (root of %s = 0)\n", x.Name, x.Decimal(), solve.FormatPoly(x.MinPoly, solve.Person))
-			}
-		}
-	}
-}
-
-func indentBy(s, pre string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = pre + l
-	}
-	return strings.Join(lines, "\n") + "\n"
-}
-
-func indent(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = "  " + l
-	}
-	return strings.Join(lines, "\n") + "\n"
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
+func indent(s string) string { return render.Indent(s, "  ") }

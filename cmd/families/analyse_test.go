@@ -10,6 +10,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/render"
 )
 
 // TestAnalyseJSONLines checks that --format jsonl writes the analysis of
@@ -131,7 +132,7 @@ func TestFamilyNotProvedIrreducible(t *testing.T) {
 		}
 		res.Components[0].Irreducible = proved
 		var b bytes.Buffer
-		writeFamilies(&b, s, res)
+		render.Families(context.Background(), &b, s, res)
 		if got := strings.Contains(b.String(), note); got == proved {
 			t.Errorf("proved %v: output has %q: %v\n%s", proved, note, got, b.String())
 		}

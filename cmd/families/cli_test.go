@@ -186,3 +186,36 @@ func TestOneMeaningOfTimeout(t *testing.T) {
 		t.Errorf("solve --help lists the old --max")
 	}
 }
+
+// TestLaTeXAndScripts: --format latex writes a whole document with the
+// members, puzzles and questions asked for; --system writes the setting's
+// system as a script; --paper a4 asks the sheet for A4 (issue 29, items 9
+// and 11).
+func TestLaTeXAndScripts(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "--members", "2", "--puzzles", "1", "--questions", "1", "--format", "latex")
+	if code != 0 || !strings.HasPrefix(out, "\\documentclass{article}") || !strings.HasSuffix(out, "\\end{document}\n") ||
+		!strings.Contains(out, "\\subsection*{Members (2)}") || !strings.Contains(out, "\\paragraph{Puzzle 1}") || !strings.Contains(out, "\\paragraph{Question 1}") {
+		t.Errorf("--format latex: status %d, stderr %q:\n%s", code, errOut, out)
+	}
+	for _, tc := range []struct{ lang, want string }{
+		{"singular", "ring fam_ring = 0, (a,b,c,d,f,g,h,k,m), dp;"},
+		{"m2", "famRing = QQ[a, b, c, d, f, g, h, k, m, MonomialOrder => GRevLex];"},
+		{"sympy", "fam_vars = symbols(\"a b c d f g h k m\")"},
+	} {
+		code, out, _ := runCmd(t, "", "--system", tc.lang)
+		if code != 0 || !strings.Contains(out, tc.want) || !strings.Contains(out, "from families --system "+tc.lang) {
+			t.Errorf("--system %s: status %d:\n%s", tc.lang, code, out)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "--system", "maple"); code != exitUsage || !strings.Contains(errOut, "want singular, m2, sympy") {
+		t.Errorf("--system maple: status %d, %q", code, errOut)
+	}
+	_, letter, _ := runCmd(t, "", "--puzzles", "1", "--format", "html")
+	_, a4, _ := runCmd(t, "", "--puzzles", "1", "--format", "html", "--paper", "a4")
+	if strings.Contains(letter, "@page { margin: 1.5cm; size") || !strings.Contains(a4, "@page { margin: 1.5cm; size: A4; }") {
+		t.Errorf("--paper a4 does not ask for A4, or the default sheet names a size")
+	}
+	if code, _, _ := runCmd(t, "", "--puzzles", "1", "--format", "html", "--paper", "a3"); code != exitUsage {
+		t.Errorf("--paper a3: status %d, want %d", code, exitUsage)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/members"
@@ -24,6 +25,10 @@ type Sheet struct {
 	Eval      grid.Eval
 	Puzzles   []*Puzzle
 	Questions []*Question
+	// Paper is the page size the sheet asks the browser to print on:
+	// "a4" or "letter" ("" leaves it to the browser, which is letter in
+	// Chromium).
+	Paper string
 }
 
 // ErrEmptySheet is returned by WriteHTML for a sheet with no puzzle and no
@@ -118,7 +123,14 @@ func WriteHTML(w io.Writer, sh *Sheet) error {
 		PuzzleRules           string
 		QuestionRules         string
 		Puzzles, Questions    []htmlItem
+		PageSize              string
 	}{Title: sh.Title, Note: sh.Note}
+	switch strings.ToLower(sh.Paper) {
+	case "a4":
+		data.PageSize = "A4"
+	case "letter":
+		data.PageSize = "letter"
+	}
 	if data.Title == "" {
 		data.Title = "Calcrostics"
 	}

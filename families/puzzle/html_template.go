@@ -12,7 +12,7 @@ var sheetTemplate = template.Must(template.New("sheet").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <title>{{.Title}}</title>
 <style>
-@page { margin: 1.5cm; }
+@page { margin: 1.5cm;{{if .PageSize}} size: {{.PageSize}};{{end}} }
 * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 0; color: #000; font-size: 11pt; }
 header { display: flex; align-items: center; justify-content: space-between; gap: 2em; margin-bottom: 0.6em; }

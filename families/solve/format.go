@@ -159,6 +159,15 @@ func FormatPoly(p *poly.Poly, s Style) string {
 	return out
 }
 
+// FormatPolyContext is FormatPoly within ctx: the factorization that
+// chooses the form stops when ctx is done, and p is then written expanded
+// (the same polynomial, only longer), so that a renderer keeps the
+// report's deadline. Cost: at most one factorization of p.
+func FormatPolyContext(ctx context.Context, p *poly.Poly, s Style) string {
+	out, _ := formatPoly(ctx, p, s)
+	return out
+}
+
 // maxFormatDegree bounds the total degree of a polynomial that is factored
 // for display. The values of grid families stay far below it, except a few
 // of 4x4 grids (degree 23 in 5 numbers): factoring one of those took a

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
-	"strings"
 
 	"github.com/families-project/families/families"
+	frender "github.com/families-project/families/families/render"
 )
 
 // Downloads are what the page offers to save: the report as the command
@@ -52,11 +52,11 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	case "singular":
-		body = []byte(singularScript(a.rep))
+		body = []byte(frender.Script(a.rep, "singular", "families serve"))
 	case "m2":
-		body = []byte(m2Script(a.rep))
+		body = []byte(frender.Script(a.rep, "m2", "families serve"))
 	case "sympy":
-		body = []byte(sympyScript(a.rep))
+		body = []byte(frender.Script(a.rep, "sympy", "families serve"))
 	}
 	name := "families-" + q.Size + "-" + fileSafe.ReplaceAllString(q.Ops, "_") + ext
 	w.Header().Set("Content-Type", map[string]string{".json": "application/json", ".sing": "text/plain", ".m2": "text/plain", ".py": "text/x-python"}[ext]+"; charset=utf-8")
@@ -113,121 +113,4 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
-}
-
-// scriptHeader is the comment that opens every script.
-func scriptHeader(rep *families.Report, comment string) string {
-	return fmt.Sprintf("%s The system of the setting %s (%s grid, lines %s, evaluation %s), from families serve.\n"+
-		"%s It saturates the equations by the nonzero conditions (every number and divisor), prints the\n"+
-		"%s reduced grevlex basis and its dimension, and compares the basis with the one families found.\n",
-		comment, rep.Ops, rep.Size, rep.Lines, rep.Eval, comment, comment)
-}
-
-// vars are the report's numbers in ring order.
-func vars(rep *families.Report) []string {
-	r := rep.System().Ring
-	out := make([]string, r.NumVars())
-	for i := range out {
-		out[i] = r.VarName(i)
-	}
-	return out
-}
-
-// expectedBasis is the basis to compare with, or nil when the report
-// gives the basis of the remaining numbers only (after substitution) or
-// none (timeout, error).
-func expectedBasis(rep *families.Report) []string {
-	if len(rep.Substituted) > 0 || rep.Class == families.ClassTimeout || rep.Class == families.ClassError {
-		return nil
-	}
-	return rep.Basis
-}
-
-func singularScript(rep *families.Report) string {
-	var b strings.Builder
-	b.WriteString(scriptHeader(rep, "//"))
-	b.WriteString("// Run: Singular -q FILE\nLIB \"elim.lib\";\noption(redSB);\n")
-	// sat returns a list (ideal, exponent) up to Singular 4.3.1 and the
-	// ideal alone later.
-	b.WriteString("proc fam_saturate(ideal fam_i, poly fam_f)\n{\n  def fam_l = sat(fam_i, fam_f);\n  if (typeof(fam_l) == \"list\") { return(fam_l[1]); }\n  return(fam_l);\n}\n")
-	fmt.Fprintf(&b, "ring fam_ring = 0, (%s), dp;\n", strings.Join(vars(rep), ","))
-	fmt.Fprintf(&b, "ideal fam_eqs = %s;\n", strings.Join(rep.Equations, ", "))
-	b.WriteString("ideal fam_sat = fam_eqs;\n")
-	for _, z := range rep.Nonzero {
-		fmt.Fprintf(&b, "fam_sat = fam_saturate(fam_sat, %s);\n", z)
-	}
-	b.WriteString("fam_sat = std(fam_sat);\nprint(fam_sat);\nprint(\"dimension: \" + string(dim(fam_sat)));\n")
-	if basis := expectedBasis(rep); basis != nil {
-		fmt.Fprintf(&b, "ideal fam_expected = std(ideal(%s));\n", strings.Join(basis, ", "))
-		b.WriteString("if (size(reduce(fam_sat, fam_expected)) == 0 && size(reduce(fam_expected, fam_sat)) == 0) { print(\"basis: as families found\"); } else { print(\"basis: DIFFERENT from families'\"); }\n")
-	}
-	b.WriteString("quit;\n")
-	return b.String()
-}
-
-// m2Name writes x_R_C as Macaulay2's indexed x_(R,C) (a bare _ is
-// subscripting there).
-var indexedName = regexp.MustCompile(`\bx_(\d+)_(\d+)\b`)
-
-func m2List(exprs []string) string {
-	out := make([]string, len(exprs))
-	for i, e := range exprs {
-		out[i] = indexedName.ReplaceAllString(e, "x_($1,$2)")
-	}
-	return strings.Join(out, ", ")
-}
-
-func m2Script(rep *families.Report) string {
-	var b strings.Builder
-	b.WriteString(scriptHeader(rep, "--"))
-	b.WriteString("-- Run: M2 --script FILE\n")
-	fmt.Fprintf(&b, "famRing = QQ[%s, MonomialOrder => GRevLex];\n", m2List(vars(rep)))
-	fmt.Fprintf(&b, "famEqs = ideal(%s);\nfamSat = famEqs;\n", m2List(rep.Equations))
-	for _, z := range rep.Nonzero {
-		fmt.Fprintf(&b, "famSat = saturate(famSat, %s);\n", m2List([]string{z}))
-	}
-	b.WriteString("print toString flatten entries gens gb famSat;\n")
-	b.WriteString("print(\"dimension: \" | toString(if famSat == ideal(1_famRing) then -1 else dim famSat));\n")
-	if basis := expectedBasis(rep); basis != nil {
-		fmt.Fprintf(&b, "famExpected = sub(ideal(%s), famRing);\n", m2List(basis))
-		b.WriteString("print(if famSat == famExpected then \"basis: as families found\" else \"basis: DIFFERENT from families'\");\n")
-	}
-	return b.String()
-}
-
-func sympyScript(rep *families.Report) string {
-	var b strings.Builder
-	b.WriteString(scriptHeader(rep, "#"))
-	b.WriteString("# Run: python3 FILE (needs SymPy). The saturation by z is the elimination of fam_t from the\n# equations with fam_t*z - 1 (Rabinowitsch), one condition at a time.\n")
-	b.WriteString("from sympy import symbols, groebner, sympify\n\n")
-	vs := vars(rep)
-	fmt.Fprintf(&b, "fam_vars = symbols(%q)\n", strings.Join(vs, " "))
-	if len(vs) == 1 {
-		b.WriteString("fam_vars = (fam_vars,)\n")
-	}
-	b.WriteString("fam_names = {str(v): v for v in fam_vars}\nfam_t = symbols('fam_t')\n")
-	b.WriteString("def fam_parse(e):\n    return sympify(e.replace('^', '**'), locals=fam_names)\n\n")
-	fmt.Fprintf(&b, "fam_eqs = [fam_parse(e) for e in %s]\n", pyList(rep.Equations))
-	fmt.Fprintf(&b, "fam_nonzero = [fam_parse(e) for e in %s]\n", pyList(rep.Nonzero))
-	b.WriteString(`fam_sat = fam_eqs
-for z in fam_nonzero:
-    g = groebner(list(fam_sat) + [fam_t * z - 1], fam_t, *fam_vars, order='lex')
-    fam_sat = [p for p in g.exprs if not p.has(fam_t)] or [0]
-fam_basis = groebner(fam_sat, *fam_vars, order='grevlex')
-for p in fam_basis.exprs:
-    print(p)
-`)
-	if basis := expectedBasis(rep); basis != nil {
-		fmt.Fprintf(&b, "fam_expected = groebner([fam_parse(e) for e in %s], *fam_vars, order='grevlex')\n", pyList(basis))
-		b.WriteString("print('basis: as families found' if list(fam_expected.exprs) == list(fam_basis.exprs) else \"basis: DIFFERENT from families'\")\n")
-	}
-	return b.String()
-}
-
-func pyList(xs []string) string {
-	q := make([]string, len(xs))
-	for i, x := range xs {
-		q[i] = fmt.Sprintf("%q", x)
-	}
-	return "[" + strings.Join(q, ", ") + "]"
 }
