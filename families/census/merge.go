@@ -110,6 +110,11 @@ func Merge(ctx context.Context, w io.Writer, paths ...string) error {
 	}
 	var files []*shardFile
 	for _, p := range paths {
+		// A shard's file is a regular file: opening a FIFO without a
+		// writer would block, whatever the deadline (issue 27, item 6).
+		if st, err := os.Stat(p); err == nil && !st.Mode().IsRegular() {
+			return &output.CheckpointError{Err: fmt.Errorf("%s is not a regular file: a shard's output is", p)}
+		}
 		f, err := os.Open(p)
 		if err != nil {
 			return err
