@@ -6,7 +6,7 @@
 # is a hang) and its peak resident memory is measured with /usr/bin/time.
 # It prints one line per failed expectation and a tally:
 #
-#   runs N, panics 0, hangs 0, over 4 GB 0, bad exit codes 0, data loss 0
+#   runs N, panics 0, hangs 0, past T+1 s 0, over 4 GB 0, bad exit codes 0, data loss 0
 #
 # and exits with status 1 if any count but runs is nonzero.
 #
@@ -26,18 +26,27 @@ else
 fi
 runs=0 panics=0 hangs=0 over=0 badcode=0 loss=0 maxkb=0
 
-# check WANT NAME CMD...: runs CMD (stdout to $OUT, normally $work/out),
-# and checks the exit status is WANT (a list such as "2" or "0 1"), no
-# panic, no hang, RSS under 4 GB.
-OUT=
+# check WANT NAME CMD...: runs CMD (stdout to $OUT, normally $work/out;
+# stdin from $IN, normally /dev/null), and checks the exit status is WANT
+# (a list such as "2" or "0 1"), no panic, no hang, RSS under 4 GB, and,
+# when $T is set (a time limit given to CMD, in seconds), that it ended
+# within T + 1 s of wall time.
+OUT= IN= T=
+late=0
 check() {
 	want=$1 name=$2
 	shift 2
 	runs=$((runs + 1))
-	timeout -s KILL "$HANG" /usr/bin/time -f %M -o "$work/rss" "$@" >"${OUT:-$work/out}" 2>"$work/err" </dev/null
+	timeout -s KILL "$HANG" /usr/bin/time -f '%e %M' -o "$work/rss" "$@" >"${OUT:-$work/out}" 2>"$work/err" <"${IN:-/dev/null}"
 	code=$?
-	kb=$(tail -1 "$work/rss" 2>/dev/null | tr -dc 0-9)
+	last=$(tail -1 "$work/rss" 2>/dev/null)
+	kb=$(echo "$last" | awk '{print $2}' | tr -dc 0-9)
 	kb=${kb:-0}
+	secs=$(echo "$last" | awk '{print $1}')
+	if [ -n "$T" ] && [ -n "$secs" ] && awk -v e="$secs" -v t="$T" 'BEGIN { exit !(e > t + 1) }'; then
+		late=$((late + 1))
+		echo "LATE $name: ${secs}s with a limit of ${T}s"
+	fi
 	[ "$kb" -gt "$maxkb" ] && maxkb=$kb
 	if grep -q -e '^panic:' -e '^fatal error:' -e '^goroutine [0-9]' "$work/err"; then
 		panics=$((panics + 1))
@@ -231,5 +240,8 @@ for delay in 0.1 0.3 0.5 0.8; do
 	cmp -s "$work/k.jsonl" "$work/ref.jsonl" || lost "kill -9 after ${delay}s and --resume differ from an uninterrupted run"
 done
 
-echo "runs $runs, panics $panics, hangs $hangs, over 4 GB $over, bad exit codes $badcode, data loss $loss (peak RSS $((maxkb / 1024)) MB)"
-[ $((panics + hangs + over + badcode + loss)) -eq 0 ]
+# 7. The second round of hardening (issue 27), items 1 to 10, decompose.
+. "$(dirname "$0")/issue27.sh"
+
+echo "runs $runs, panics $panics, hangs $hangs, past T+1 s $late, over 4 GB $over, bad exit codes $badcode, data loss $loss (peak RSS $((maxkb / 1024)) MB)"
+[ $((panics + hangs + late + over + badcode + loss)) -eq 0 ]
