@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"net/url"
 
 	"github.com/families-project/families/families/puzzle"
 )
@@ -82,9 +83,15 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	q, v, code := s.results(w, r)
 	d := pageData{Q: q, View: v, Open: s.cfg.Open != nil}
 	if q == nil {
-		// A bad setting still gets the page, with the default grid to
-		// click and the message where the results go.
-		d.Q, _ = parseQuery(nil)
+		// A bad setting still gets the page, with the message where the
+		// results go, the fields as typed (to be corrected), and the
+		// fresh grid of the size asked for (or of 3x3) to click.
+		raw := r.URL.Query()
+		fresh, err := parseQuery(url.Values{"size": {raw.Get("size")}})
+		if err != nil {
+			fresh, _ = parseQuery(nil)
+		}
+		d.Q = &query{Size: raw.Get("size"), Ops: raw.Get("ops"), Lines: raw.Get("lines"), Eval: raw.Get("eval"), setting: fresh.setting}
 	}
 	d.Editor = editor(d.Q.setting)
 	render(w, "page.html", d, code)
