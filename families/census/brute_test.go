@@ -166,12 +166,19 @@ func (b *brute) settings(vals []int64) int {
 	}
 	cell := map[bruteCell]grid.Op{}
 	count := 0
-	var walk func(k int)
-	walk = func(k int) {
+	// The diagonals first: they share cells, so a grid whose diagonals
+	// agree on no operators fails before the rows' and columns' tuples
+	// (independent of each other) multiply the walk.
+	var order []int
+	for k := len(b.lines) - 1; k >= 0; k-- {
+		order = append(order, k)
+	}
+	var walk func(i int)
+	walk = func(i int) {
 		if count >= bruteCap {
 			return
 		}
-		if k == len(b.lines) {
+		if i == len(b.lines) {
 			used := map[grid.Op]bool{}
 			for _, o := range cell {
 				used[o] = true
@@ -181,6 +188,7 @@ func (b *brute) settings(vals []int64) int {
 			}
 			return
 		}
+		k := order[i]
 	tuples:
 		for _, t := range zero[k] {
 			var set []bruteCell
@@ -195,7 +203,7 @@ func (b *brute) settings(vals []int64) int {
 					set = append(set, p)
 				}
 			}
-			walk(k + 1)
+			walk(i + 1)
 			for _, q := range set {
 				delete(cell, q)
 			}
@@ -305,7 +313,7 @@ func TestBruteLines(t *testing.T) {
 // all-four-operators grid below 12, so it is also compared at 12 (Wolf's
 // grid and its mirror image), with any operators and left to right.
 func TestBruteForce(t *testing.T) {
-	s33, s34, s43 := grid.Size{Rows: 3, Cols: 3}, grid.Size{Rows: 3, Cols: 4}, grid.Size{Rows: 4, Cols: 3}
+	s33, s34, s43, s44 := grid.Size{Rows: 3, Cols: 3}, grid.Size{Rows: 3, Cols: 4}, grid.Size{Rows: 4, Cols: 3}, grid.Size{Rows: 4, Cols: 4}
 	cases := []struct {
 		z      grid.Size
 		max    int64
@@ -319,6 +327,9 @@ func TestBruteForce(t *testing.T) {
 		{s33, 6, grid.LeftToRight, false, -1},
 		{s34, 4, grid.Precedence, false, 39},
 		{s43, 4, grid.Precedence, false, -1},
+		{s44, 1, grid.Precedence, false, 1},
+		{s44, 2, grid.Precedence, false, -1},
+		{s44, 3, grid.Precedence, false, -1},
 	}
 	for _, tc := range cases {
 		name := fmt.Sprintf("%s-%d-%s", tc.z, tc.max, tc.ev)

@@ -105,7 +105,12 @@ func (g *geometry) runAnalysis(ctx context.Context, s *grid.Setting, timeout tim
 	if res == nil {
 		return
 	}
-	a.comps = res.Components
+	// Kept for every grid the setting serves: what membership needs
+	// (dimension, basis, a family's formulas), not the points' decimals.
+	a.comps = make([]*solve.Component, len(res.Components))
+	for i, c := range res.Components {
+		a.comps[i] = &solve.Component{Basis: c.Basis, BasisOverParameters: c.BasisOverParameters, Dimension: c.Dimension, Family: c.Family}
+	}
 	a.fams = make([]familyName, len(res.Components))
 	fam := 0
 	for i, c := range res.Components {
