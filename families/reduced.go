@@ -54,20 +54,7 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 		return
 	}
 	r.stage(opt, "decomposition")
-	res := red.Free()
-	if len(red.F) > 0 {
-		var err error
-		// Canonical below writes every family in all numbers and verifies
-		// it against the original system, which SolveCases would otherwise
-		// do first for red.F.
-		res, err = solve.SolveCases(ctx, red.F, red.Nonzero, G, solve.Options{Limits: opt.Limits, CallerVerifies: true})
-		if err != nil {
-			r.fail(err, "families: ")
-			return
-		}
-	}
-	r.stage(opt, "families in all numbers")
-	canon, err := red.Canonical(ctx, res, G, sys.Polys(), sys.Nonzero, solve.Options{Limits: opt.Limits})
+	canon, err := red.Decompose(ctx, G, sys.Polys(), sys.Nonzero, solve.Options{Limits: opt.Limits})
 	if err != nil {
 		r.fail(err, "families: ")
 		return

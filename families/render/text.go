@@ -57,6 +57,13 @@ func Text(ctx context.Context, w io.Writer, rep *families.Report) error {
 		fmt.Fprintf(b, " (%s)", rep.Error)
 	}
 	fmt.Fprintln(b)
+	switch {
+	case rep.Complete == nil:
+	case *rep.Complete:
+		fmt.Fprintln(b, "complete: proved (every solution lies on a family or is a solution below)")
+	default:
+		fmt.Fprintf(b, "complete: not proved (%s)\n", rep.CompleteReason)
+	}
 	if res := rep.Result(); res != nil {
 		if differentParameters(rep.Independent, res) {
 			fmt.Fprintf(b, "  ({%s} are free numbers read off the leading terms of the basis; a family below is written\n"+

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"context"
-	"errors"
 	"slices"
 
 	"github.com/families-project/families/groebner"
@@ -10,13 +9,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// ErrNotRational reports that SolveCases met a case whose solutions are not
-// a rational family (an algebraic family or points) inside a substitution,
-// where it cannot write them in the numbers eliminated: the caller then
-// decomposes the system in all its numbers (Solve).
-var ErrNotRational = errors.New("solve: a case is not a rational family")
-
-// SolveCases decomposes the zeros of F without those of nonzero as CRACK
+// solveCases decomposes the zeros of F without those of nonzero as CRACK
 // does (T. Wolf, 2010), with substitutions and case splits instead of bases
 // in block orders, whose cost grows with the number of free parameters:
 //
@@ -30,14 +23,13 @@ var ErrNotRational = errors.New("solve: a case is not a rational family")
 //     basis: then no component lies where a vanishes;
 //   - a case with no such element is left to Solve.
 //
-// Every family is rational in its parameters and verified by substitution
-// into the equations and conditions of each level (Reduction.Lift). Unlike
-// Solve, SolveCases does not drop a family that lies in the closure of
-// another, larger one (a case q = 0 that is not skipped may give one):
-// Component.Irreducible stays true (a rational family is irreducible) but
-// the components are not proved minimal. saturated, when not nil, is the reduced grevlex basis of
-// F saturated by nonzero. The result lives in the ring of F. Errors:
-// ErrNotRational, a *groebner.LimitError, bad input.
+// Every family is rational in its parameters and written in all the
+// numbers of F; a family lying in the closure of another may be among
+// them. The nested substitutions are not verified level by level: the
+// one caller, Reduction.Decompose, writes the result canonically and
+// verifies every family against the original system once. saturated,
+// when not nil, is the reduced grevlex basis of F saturated by nonzero.
+// Errors: a *groebner.LimitError, bad input.
 //
 // Two strategies run at once, and the first to finish gives the result:
 // one computes the saturated basis of every case (one basis decides a
@@ -45,11 +37,11 @@ var ErrNotRational = errors.New("solve: a case is not a rational family")
 // splits a case on its factors and linear equations first whenever its
 // basis does not come within quickBudget (caseBasis). Neither wins
 // everywhere: on 20 settings of 4x4 grids each finished some within a
-// second that the other did not finish in 20 s (BENCHMARKS.md). Both
-// results are verified; their components may be written differently, and
-// one may hold a part of another's closure as a family of its own, which
-// Reduction.Canonical removes: the answer does not depend on which wins.
-func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Options) (*Result, error) {
+// second that the other did not finish in 20 s (BENCHMARKS.md). Their
+// components may be written differently, and one may hold a part of
+// another's closure as a family of its own, which Reduction.Canonical
+// removes: the answer does not depend on which wins.
+func solveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Options) (*Result, error) {
 	if opt.MaxCases == 0 {
 		opt.MaxCases = MaxCases
 	}
@@ -85,39 +77,10 @@ func SolveCases(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Opt
 		}
 	}
 	cancel()
-	if err != nil {
-		return nil, err
-	}
-	if opt.CallerVerifies {
-		return res, nil
-	}
-	// The nested substitutions were not verified level by level: each
-	// family is checked here, once, against F and nonzero. An algebraic
-	// family that no substitution touched was verified by Solve.
-	for _, c := range res.Components {
-		f := c.Family
-		switch {
-		case f == nil:
-		case f.Kind == Rational:
-			if err := verifyFamily(ctx, f, nil, F, nonzero); err != nil {
-				return nil, err
-			}
-		case lifted(f):
-			if err := checkLifted(ctx, c, F, nonzero); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return res, nil
+	return res, err
 }
 
-// lifted reports whether an algebraic family has numbers written as
-// functions of the others by a substitution (Value.InNumbers).
-func lifted(f *Family) bool {
-	return slices.ContainsFunc(f.Values, func(v *Value) bool { return v.InNumbers })
-}
-
-// A strategy selects the strategies of SolveCases: both, raced (the
+// A strategy selects the strategies of solveCases: both, raced (the
 // default), or one alone, for the tests that check each on its own.
 type strategy int
 

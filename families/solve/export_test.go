@@ -14,8 +14,8 @@ const (
 	SplitAlways    = int(splitAlways)
 )
 
-// SolveCasesWith is SolveCases with the strategies chosen.
+// SolveCasesWith is solveCases, the raw cases, with the strategies chosen.
 func SolveCasesWith(ctx context.Context, F, nonzero, saturated []*poly.Poly, opt Options, s int) (*Result, error) {
 	opt.strategy = strategy(s)
-	return SolveCases(ctx, F, nonzero, saturated, opt)
+	return solveCases(ctx, F, nonzero, saturated, opt)
 }

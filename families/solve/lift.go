@@ -400,38 +400,6 @@ func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzer
 	return err
 }
 
-// checkLifted verifies an algebraic family that liftAlgebraic wrote in
-// the numbers of F's ring (its Basis in the base numbers) against F and
-// nonzero, as liftAlgebraic does.
-func checkLifted(ctx context.Context, c *Component, F, nonzero []*poly.Poly) error {
-	if len(c.Basis) == 0 || len(F) == 0 {
-		return fmt.Errorf("%w: algebraic family without a basis", ErrInternal)
-	}
-	B := c.Basis[0].Ring()
-	r := F[0].Ring()
-	byName := map[string]*Value{}
-	for _, v := range c.Family.Values {
-		byName[v.Name] = v
-	}
-	vals := make([]ratFunc, r.NumVars())
-	for i := range vals {
-		name := r.VarName(i)
-		if x := B.VarNamed(name); x != nil {
-			vals[i] = ratPoly(x)
-			continue
-		}
-		v := byName[name]
-		if v == nil || !v.InNumbers {
-			return fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
-		}
-		var err error
-		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(B); err != nil {
-			return err
-		}
-	}
-	return checkAlgebraic(ctx, c, vals, F, nonzero)
-}
-
 // toRing moves a to the ring r, by the names of the numbers.
 func (a ratFunc) toRing(r *poly.Ring) (ratFunc, error) {
 	num, err := a.num.ToRing(r)

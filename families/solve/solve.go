@@ -26,15 +26,7 @@ type Options struct {
 	// MaxCases bounds the cases of the decomposition (default: the
 	// constant MaxCases).
 	MaxCases int
-	// CallerVerifies tells SolveCases that the caller substitutes every
-	// family it returns into the system again, as Reduction.LiftContext
-	// does for the families of a reduced system written in all numbers:
-	// SolveCases then skips its own, identical check of the families
-	// against F, which for an algebraic family of a 4x4 grid takes
-	// seconds. Solve ignores it: its families are checked as they are
-	// made.
-	CallerVerifies bool
-	// strategy selects SolveCases's strategies (tests only).
+	// strategy selects solveCases's strategies (tests only).
 	strategy strategy
 }
 

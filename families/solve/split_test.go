@@ -30,7 +30,7 @@ func TestSplitCases(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			F, nonzero := parseAll(r, tt.F...), parseAll(r, tt.nonzero...)
-			res, err := SolveCases(context.Background(), F, nonzero, nil, Options{})
+			res, err := SolveCases(context.Background(), F, nonzero, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

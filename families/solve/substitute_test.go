@@ -118,7 +118,7 @@ func TestSolveCases(t *testing.T) {
 	if red, err := Reduce(F, nonzero); err != nil || len(red.Eliminated) != 0 {
 		t.Fatalf("Reduce: %v, %v; want nothing eliminated (the test needs a case split)", red, err)
 	}
-	res, err := SolveCases(context.Background(), F, nonzero, nil, Options{})
+	res, err := SolveCases(context.Background(), F, nonzero, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,15 +141,16 @@ func TestSolveCases(t *testing.T) {
 	// (x^2 + 1) y - x is irreducible and prime to x^2 + 1, a nonzero
 	// divisor modulo it, so the case x^2 + 1 = 0 is skipped: one case in
 	// all. With a
-	// second equation, (z^2 + 2) w = y, the substitution of y leaves a
-	// case of its own, and a limit of one case stops it with a LimitError
-	// of kind LimitCases.
+	// second equation, (z^2 + 2) w = y, the substitution of y within the
+	// cases (solveCases, which SolveCases runs after its own substitutions)
+	// leaves a case of its own, and a limit of one case stops it with a
+	// LimitError of kind LimitCases.
 	r4 := poly.MustRing(poly.Grevlex, "x", "y", "z", "w")
 	F4, nonzero4 := parseAll(r4, "(x^2 + 1)*y - x", "(z^2 + 2)*w - y"), parseAll(r4, "x", "y", "z", "w")
-	if _, err := SolveCases(context.Background(), F, nonzero, nil, Options{MaxCases: 1}); err != nil {
+	if _, err := SolveCases(context.Background(), F, nonzero, Options{MaxCases: 1}); err != nil {
 		t.Errorf("SolveCases of one case with MaxCases 1: %v", err)
 	}
-	_, err = SolveCases(context.Background(), F4, nonzero4, nil, Options{MaxCases: 1})
+	_, err = solveCases(context.Background(), F4, nonzero4, nil, Options{MaxCases: 1})
 	var le *groebner.LimitError
 	if !errors.As(err, &le) || le.Limit != LimitCases {
 		t.Errorf("SolveCases with MaxCases 1: %v, want a %q limit", err, LimitCases)
@@ -180,7 +181,7 @@ func TestLiftAlgebraic(t *testing.T) {
 			t.Errorf("%s: basis %v, want [y^3 - x^2 + 1] in x, y", what, b)
 		}
 	}
-	res, err := SolveCases(context.Background(), F, nonzero, nil, Options{})
+	res, err := SolveCases(context.Background(), F, nonzero, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,9 +205,8 @@ func TestLiftAlgebraic(t *testing.T) {
 		t.Errorf("Lift of a component on another curve: %v, want an error wrapping ErrInternal", err)
 	}
 
-	// The check that SolveCases makes once at its end (nested lifts are
-	// not verified): the family passes, a wrong value or a vanishing
-	// condition does not.
+	// The tests' check of a lifted algebraic family (checkLifted): the
+	// family passes, a wrong value or a vanishing condition does not.
 	c := res.Components[0]
 	if err := checkLifted(context.Background(), c, F, nonzero); err != nil {
 		t.Errorf("checkLifted of the family: %v", err)
