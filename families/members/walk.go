@@ -34,7 +34,10 @@ type walker struct {
 	// fits in int64.
 	uniN, uniD [][]int64
 	uniOK      []bool
-	hits       [][]int64
+	// validTo[c] is the last stage of check c made for the current
+	// choice of the parameters before it.
+	validTo []int
+	hits    [][]int64
 
 	ctx   context.Context
 	steps int64 // values tried, over every level
@@ -53,7 +56,7 @@ func newWalker(ctx context.Context, p *plan, lo, hi, limit int64) *walker {
 		num: make([][][]int64, n), den: make([][][]int64, n), ok: make([][]bool, n),
 		at: make([][]int, p.d), live: make([][]int, p.d),
 		pow: make([][]int64, p.d), powOK: make([][]bool, p.d), maxExp: make([]int, p.d),
-		uniN: make([][]int64, n), uniD: make([][]int64, n), uniOK: make([]bool, n)}
+		uniN: make([][]int64, n), uniD: make([][]int64, n), uniOK: make([]bool, n), validTo: make([]int, n)}
 	for c, ch := range p.checks {
 		w.at[ch.at] = append(w.at[ch.at], c)
 		for j := range ch.at {
@@ -133,10 +136,10 @@ func (w *walker) node(j int, rest int64) bool {
 		return true
 	}
 	var r congruence
-	for _, c := range w.at[j] {
-		w.uniOK[c] = w.ok[c][j] && w.univariate(c, rest)
-	}
 	if p.d == 1 {
+		for _, c := range w.at[j] {
+			w.prepare(c, j, rest)
+		}
 		// The checks of a single parameter do not depend on the sum: when
 		// they bound it below the sum, no later level has a member.
 		var r1 congruence
@@ -150,13 +153,25 @@ func (w *walker) node(j int, rest int64) bool {
 			w.exhausted = true
 		}
 	}
-	for _, c := range w.at[j] {
+	// The checks are prepared one at a time, cheapest first: a check that
+	// leaves no value saves preparing the others, and from the first one
+	// of degree 2 or more (which gives no bound) they are prepared only
+	// when a value passes the ones before (see passes).
+	prepared := len(w.at[j])
+	for i, c := range w.at[j] {
+		if p.d > 1 {
+			w.prepare(c, j, rest)
+		}
 		if !w.uniOK[c] {
 			continue
 		}
 		var feasible bool
 		if ylo, yhi, feasible = w.bounds(w.uniN[c], w.uniD[c], ylo, yhi, &r); !feasible {
 			return true
+		}
+		if degree(w.uniN[c]) > 1 || degree(w.uniD[c]) > 1 {
+			prepared = i + 1
+			break
 		}
 	}
 	first, step := ylo, int64(1)
@@ -181,11 +196,11 @@ func (w *walker) node(j int, rest int64) bool {
 			}
 		}
 		w.x[y] = v
-		if w.passes(j, v) {
+		if w.passes(j, v, &prepared, rest) {
 			if j == p.d-1 {
 				w.hits = append(w.hits, slices.Clone(w.x))
 			} else {
-				w.advance(j, v)
+				w.chose(j, v)
 				if !w.node(j+1, rest-v) {
 					return false
 				}
@@ -256,9 +271,9 @@ func substLast(c []int64, deg int, rest int64, out []int64) bool {
 	return true
 }
 
-// advance substitutes the value v of depth j into every check made
-// deeper: stage j+1 from stage j.
-func (w *walker) advance(j int, v int64) {
+// chose records the value v of depth j: its powers, and that the stages
+// after j of the checks made deeper are stale (see ensure).
+func (w *walker) chose(j int, v int64) {
 	pw, pok := w.pow[j], w.powOK[j]
 	if len(pw) > 0 {
 		pw[0], pok[0] = 1, true
@@ -268,14 +283,30 @@ func (w *walker) advance(j int, v int64) {
 		}
 	}
 	for _, c := range w.live[j] {
-		if !w.ok[c][j] {
-			w.ok[c][j+1] = false
-			continue
-		}
-		ch := &w.p.checks[c]
-		w.ok[c][j+1] = substitute(w.num[c][j], w.num[c][j+1], ch.num.exp[j], ch.num.to[j], pw, pok) &&
-			substitute(w.den[c][j], w.den[c][j+1], ch.den.exp[j], ch.den.to[j], pw, pok)
+		w.validTo[c] = min(w.validTo[c], j)
 	}
+}
+
+// prepare brings check c's stages up to depth j and sets its polynomial
+// in the parameter of depth j (uniN, uniD, uniOK).
+func (w *walker) prepare(c, j int, rest int64) {
+	w.ensure(c, j)
+	w.uniOK[c] = w.ok[c][j] && w.univariate(c, rest)
+}
+
+// ensure computes the stages of check c from the last one valid for the
+// current choice up to stage k. Stages are made when a node needs them,
+// not when a value is chosen: a node that an earlier check cuts never
+// pays for the later ones, and siblings deeper share what their parent
+// made.
+func (w *walker) ensure(c, k int) {
+	ch := &w.p.checks[c]
+	for s := w.validTo[c]; s < k; s++ {
+		w.ok[c][s+1] = w.ok[c][s] &&
+			substitute(w.num[c][s], w.num[c][s+1], ch.num.exp[s], ch.num.to[s], w.pow[s], w.powOK[s]) &&
+			substitute(w.den[c][s], w.den[c][s+1], ch.den.exp[s], ch.den.to[s], w.pow[s], w.powOK[s])
+	}
+	w.validTo[c] = max(w.validTo[c], k)
 }
 
 // substitute writes into out the terms of in with their exponents exp
@@ -302,10 +333,15 @@ func substitute(in, out []int64, exp, to []int32, pw []int64, pok []bool) bool {
 }
 
 // passes reports whether every check of depth j whose coefficients fit
-// in int64 gives, at y = v, an integer between lo and hi. A check whose
-// value overflows passes: the exact evaluation decides.
-func (w *walker) passes(j int, v int64) bool {
-	for _, c := range w.at[j] {
+// in int64 gives, at y = v, an integer between lo and hi, preparing the
+// checks from *prepared on as it reaches them. A check whose value
+// overflows passes: the exact evaluation decides.
+func (w *walker) passes(j int, v int64, prepared *int, rest int64) bool {
+	for i, c := range w.at[j] {
+		if i == *prepared {
+			w.prepare(c, j, rest)
+			*prepared++
+		}
 		if !w.uniOK[c] {
 			continue
 		}
