@@ -84,8 +84,9 @@ func TestServeSameMessages(t *testing.T) {
 	}
 }
 
-// TestServeSameOutput: the explorer's sheet is the --format html page and
-// its JSON download the --format json report, byte for byte.
+// TestServeSameOutput: the explorer's sheet is the --format html page, its
+// JSON download the --format json report and its LaTeX download the
+// --format latex document, byte for byte.
 func TestServeSameOutput(t *testing.T) {
 	ts := explorer(t)
 	for _, c := range []struct {
@@ -95,6 +96,8 @@ func TestServeSameOutput(t *testing.T) {
 		{[]string{"--puzzles", "2", "--questions", "1", "--format", "html"}, "/sheet?puzzles=2&questions=1"},
 		{[]string{"--ops", "-=|-xx/+|x=|=====|x=", "--questions", "2", "--format", "html"}, "/sheet?questions=2&ops=" + url.QueryEscape("-=|-xx/+|x=|=====|x=")},
 		{[]string{"--format", "json"}, "/download?as=json"},
+		{[]string{"--format", "latex"}, "/latex"},
+		{[]string{"--ops", "-=|-xx/+|x=|=====|x=", "--members", "3", "--puzzles", "1", "--questions", "1", "--format", "latex"}, "/latex?members=3&puzzles=1&questions=1&ops=" + url.QueryEscape("-=|-xx/+|x=|=====|x=")},
 		{[]string{"--members", "4", "--puzzles", "1", "--format", "json"}, "/download?as=json&members=4&puzzles=1"},
 		{[]string{"--ops", "--|-----|-/|x-+--|+-", "--format", "json", "--members", "1"}, "/download?as=json&members=1&ops=" + url.QueryEscape("--|-----|-/|x-+--|+-")},
 		{[]string{"--size", "2x3", "--ops", "+=|x-+-+|-=", "--format", "json"}, "/download?as=json&size=2x3&ops=" + url.QueryEscape("+=|x-+-+|-=")},

@@ -7,6 +7,8 @@ import (
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/families/puzzle"
+	frender "github.com/families-project/families/families/render"
+	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
 )
 
@@ -61,6 +63,34 @@ type extras struct {
 	Questions []*puzzle.Question
 	// MembersNote says why fewer members than asked were found.
 	MembersNote string
+	// Families and Params are the families searched for members and
+	// their parameters, Algebraic the algebraic families not searched,
+	// Long the members too long for a digit puzzle (as the command
+	// line's report of them says).
+	Families  int
+	Params    [][]string
+	Algebraic int
+	Long      int
+}
+
+// render returns x as the command line's renderers take it, with the
+// slices q asked for set (empty when none was found), or nil when q asks
+// for nothing, as "families --format json|latex" passes them.
+func (x *extras) render(q *query) *frender.Extras {
+	if x == nil || (q.Members == 0 && q.Puzzles == 0 && q.Questions == 0) {
+		return nil
+	}
+	fx := &frender.Extras{Families: x.Families, Params: x.Params, Algebraic: x.Algebraic, MembersNote: x.MembersNote, Long: x.Long}
+	if q.Members > 0 {
+		fx.Members = nonNil(x.Members)
+	}
+	if q.Puzzles > 0 {
+		fx.Puzzles = nonNil(x.Puzzles)
+	}
+	if q.Questions > 0 {
+		fx.Questions = nonNil(x.Questions)
+	}
+	return fx
 }
 
 // extras makes the members, puzzles and questions that q asks for, in an
@@ -77,6 +107,17 @@ func (s *Server) extras(ctx context.Context, q *query, a *analysis) (*extras, er
 		return nil, err
 	}
 	defer release()
+	x.Families = len(a.src.Families)
+	for _, fam := range a.src.Families {
+		x.Params = append(x.Params, fam.ParamNames())
+	}
+	if res := a.rep.Result(); res != nil {
+		for _, fam := range res.Families() {
+			if fam.Kind == solve.Algebraic {
+				x.Algebraic++
+			}
+		}
+	}
 	f := q.filter()
 	if q.Members > 0 {
 		var stopped bool
@@ -88,7 +129,7 @@ func (s *Server) extras(ctx context.Context, q *query, a *analysis) (*extras, er
 		}
 	}
 	if q.Puzzles > 0 {
-		popt := puzzle.PuzzleOptions{Diagonals: q.Diagonals, Seed: 1}
+		popt := puzzle.PuzzleOptions{Diagonals: q.Diagonals, Seed: 1, Skipped: func(*members.Member) { x.Long++ }}
 		if x.Puzzles, err = puzzle.Puzzles(ctx, a.src, f, popt, q.Puzzles); err != nil {
 			return nil, s.stopped(ctx, err)
 		}

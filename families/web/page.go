@@ -10,7 +10,7 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/families-project/families/families/puzzle"
+	frender "github.com/families-project/families/families/render"
 )
 
 //go:embed assets templates
@@ -148,9 +148,8 @@ func (s *Server) handleSheet(w http.ResponseWriter, r *http.Request) {
 	rep := a.rep
 	note := fmt.Sprintf("Made by: families --ops '%s' --size %s --lines %s --eval %s", rep.Ops, rep.Size, rep.Lines, rep.Eval)
 	var b bytes.Buffer
-	err = puzzle.WriteHTML(&b, &puzzle.Sheet{Title: "Calcrostics", Note: note, Setting: rep.Setting(), Lines: q.opt.Lines, Eval: q.opt.Eval,
-		Puzzles: x.Puzzles, Questions: x.Questions})
-	if errors.Is(err, puzzle.ErrEmptySheet) {
+	err = frender.HTML(&b, rep, x.render(q), frender.SheetOptions{Note: note})
+	if errors.Is(err, frender.ErrEmptySheet) {
 		err = noSheet(a, q)
 	}
 	if err != nil {

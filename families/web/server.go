@@ -96,6 +96,7 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("GET /results", s.handleResults)
 	s.mux.HandleFunc("GET /sheet", s.handleSheet)
 	s.mux.HandleFunc("GET /download", s.handleDownload)
+	s.mux.HandleFunc("GET /latex", s.handleLaTeX)
 	s.mux.HandleFunc("GET /picture.svg", s.handlePicture)
 	s.mux.HandleFunc("GET /open", s.handleOpen)
 	s.mux.HandleFunc("GET /open/counts.svg", s.handleOpenCounts)

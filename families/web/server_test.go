@@ -76,6 +76,7 @@ func TestHandlers(t *testing.T) {
 		{"/download?" + q("as", "singular"), "text/plain", []string{"ring fam_ring = 0, (a,b,c,d,f,g,h,k,m), dp;", "fam_saturate"}},
 		{"/download?" + q("as", "m2"), "text/plain", []string{"famRing = QQ[a, b, c, d, f, g, h, k, m, MonomialOrder => GRevLex];"}},
 		{"/download?" + q("as", "sympy"), "text/x-python", []string{"from sympy import"}},
+		{"/latex?" + q("members", "2"), "application/x-tex", []string{`\documentclass{article}`, `\end{document}`}},
 		{"/picture.svg?" + q("family", "1"), "image/svg+xml", []string{"<svg", `class="positive"`, `class="member"`}},
 		{"/open", "text/html", []string{"3 records match", "<code>&#43;-|-----|-&#43;|--/-x|--</code>"}},
 		{"/open/counts.svg", "image/svg+xml", []string{"<svg", `class="bar"`}},

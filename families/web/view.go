@@ -175,6 +175,7 @@ func makeView(ctx context.Context, q *query, a *analysis, x *extras, err, xerr e
 	for _, d := range []struct{ name, as string }{{"JSON report", "json"}, {"Singular script", "singular"}, {"Macaulay2 script", "m2"}, {"SymPy script", "sympy"}} {
 		v.Downloads = append(v.Downloads, link{d.name, "/download?" + enc(map[string]string{"as": d.as})})
 	}
+	v.Downloads = append(v.Downloads, link{"LaTeX", "/latex?" + enc(nil)})
 	res := rep.Result()
 	if res == nil {
 		return v
