@@ -12,6 +12,7 @@ import (
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/schema"
 )
 
 // Extras are what is made from a report on request: positive-integer
@@ -94,8 +95,9 @@ func ExtrasText(w io.Writer, x *Extras) error {
 	return err
 }
 
-// JSON writes the report's object with the keys of x (when not nil) added
-// at its end: "stopped", "members", "members_error", "puzzles",
+// JSON writes the report's object, its first key "schema" naming its
+// JSON Schema (schema.Version), with the keys of x (when not nil) added at
+// its end: "stopped", "members", "members_error", "puzzles",
 // "questions"; indented as the analyse command writes JSON, or on one
 // line (the record of a sweep) when indent is false.
 func JSON(w io.Writer, rep *families.Report, x *Extras, indent bool) error {
@@ -103,6 +105,9 @@ func JSON(w io.Writer, rep *families.Report, x *Extras, indent bool) error {
 	if err != nil {
 		return err
 	}
+	// The schema's version comes first, so that a reader knows the keys
+	// before it reads them (schema/analysis.schema.json).
+	b = append([]byte(`{"schema":"`+schema.Version+`",`), b[1:]...)
 	if x != nil {
 		var extra bytes.Buffer
 		add := func(key string, v any, asked bool) error {

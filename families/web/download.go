@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -66,46 +65,28 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 
 var fileSafe = regexp.MustCompile(`[^A-Za-z0-9+=-]`)
 
-// reportJSON writes the report as "families --format json" does, with the
-// members, puzzles and questions asked for as its last keys.
+// reportJSON writes the report as "families --format json" does (the
+// same renderer), with the members, puzzles and questions asked for as
+// its last keys.
 func reportJSON(rep *families.Report, q *query, x *extras) ([]byte, error) {
-	b, err := json.Marshal(rep)
-	if err != nil {
+	var fx *frender.Extras
+	if x != nil && (q.Members > 0 || q.Puzzles > 0 || q.Questions > 0) {
+		fx = &frender.Extras{MembersNote: x.MembersNote}
+		if q.Members > 0 {
+			fx.Members = nonNil(x.Members)
+		}
+		if q.Puzzles > 0 {
+			fx.Puzzles = nonNil(x.Puzzles)
+		}
+		if q.Questions > 0 {
+			fx.Questions = nonNil(x.Questions)
+		}
+	}
+	var b bytes.Buffer
+	if err := frender.JSON(&b, rep, fx, true); err != nil {
 		return nil, err
 	}
-	var extra bytes.Buffer
-	add := func(key string, v any, asked bool) error {
-		if !asked {
-			return nil
-		}
-		vb, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&extra, ",%q:%s", key, vb)
-		return nil
-	}
-	if x != nil {
-		for _, k := range []struct {
-			key   string
-			v     any
-			asked bool
-		}{{"members", nonNil(x.Members), q.Members > 0}, {"members_error", x.MembersNote, x.MembersNote != ""},
-			{"puzzles", nonNil(x.Puzzles), q.Puzzles > 0}, {"questions", nonNil(x.Questions), q.Questions > 0}} {
-			if err := add(k.key, k.v, k.asked); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if extra.Len() > 0 {
-		b = append(append(bytes.TrimSuffix(bytes.TrimSpace(b), []byte("}")), extra.Bytes()...), '}')
-	}
-	var ind bytes.Buffer
-	if err := json.Indent(&ind, b, "", "  "); err != nil {
-		return nil, err
-	}
-	ind.WriteByte('\n')
-	return ind.Bytes(), nil
+	return b.Bytes(), nil
 }
 
 func nonNil[T any](s []T) []T {
