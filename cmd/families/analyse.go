@@ -96,7 +96,7 @@ func (g *gridFlags) parse() (*grid.Setting, families.Options, error) {
 }
 
 // onePuzzleSettingFlags are the puzzle flags that act on one setting only.
-var onePuzzleSettingFlags = []string{"puzzles", "questions", "budget", "min", "distinct", "max-digits", "diagonals", "random-letters"}
+var onePuzzleSettingFlags = []string{"puzzles", "questions", "budget", "max-sum", "min", "distinct", "max-digits", "diagonals", "random-letters"}
 
 func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("families", analyseUsage+"\nCommands:\n"+commandList(), stdout)

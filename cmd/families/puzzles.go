@@ -25,6 +25,7 @@ type puzzleFlags struct {
 	random                      bool
 	seed                        uint64
 	budget                      int64
+	maxSum                      int64
 }
 
 // addPuzzleFlags defines the flags on fs, except those fs already has.
@@ -46,7 +47,8 @@ func addPuzzleFlags(fs *pflag.FlagSet) *puzzleFlags {
 	def("require-all-ops", func() { fs.Bool("require-all-ops", false, "only settings whose lines use all four operators + - x /") })
 	fs.Bool("random-letters", false, "draw the puzzles' letters at random (see --seed) instead of A, B, C, ... in order of first appearance")
 	def("seed", func() { fs.Uint64("seed", 1, "seed of --random-letters") })
-	fs.Int64("budget", 0, fmt.Sprintf("parameter tuples tried per family (0: %d)", members.DefaultBudget))
+	fs.Int64("budget", 0, fmt.Sprintf("search steps of the member search, over all families (0: %d)", members.DefaultBudget))
+	fs.Int64("max-sum", 0, "search members up to this sum of the parameters and count them, proved (0: no bound)")
 	return &puzzleFlags{fs: fs}
 }
 
@@ -67,6 +69,7 @@ func (pf *puzzleFlags) load() {
 	pf.random, _ = fs.GetBool("random-letters")
 	pf.seed, _ = fs.GetUint64("seed")
 	pf.budget, _ = fs.GetInt64("budget")
+	pf.maxSum, _ = fs.GetInt64("max-sum")
 }
 
 // maxAsked bounds --members, --puzzles and --questions: each is held in
@@ -81,11 +84,11 @@ func (pf *puzzleFlags) check() error {
 	for _, c := range []struct {
 		name string
 		v    int64
-	}{{"members", int64(pf.members)}, {"puzzles", int64(pf.puzzles)}, {"questions", int64(pf.questions)}, {"max-digits", int64(pf.maxDigits)}, {"budget", pf.budget}} {
+	}{{"members", int64(pf.members)}, {"puzzles", int64(pf.puzzles)}, {"questions", int64(pf.questions)}, {"max-digits", int64(pf.maxDigits)}, {"budget", pf.budget}, {"max-sum", pf.maxSum}} {
 		if c.v < 0 {
 			return usagef("--%s must be at least 0, got %d", c.name, c.v)
 		}
-		if c.v > maxAsked && c.name != "budget" && c.name != "max-digits" {
+		if c.v > maxAsked && c.name != "budget" && c.name != "max-digits" && c.name != "max-sum" {
 			return usagef("--%s %d is more than %d", c.name, c.v, maxAsked)
 		}
 	}
@@ -96,7 +99,7 @@ func (pf *puzzleFlags) check() error {
 func (pf *puzzleFlags) active() bool { return pf.members > 0 || pf.puzzles > 0 || pf.questions > 0 }
 
 func (pf *puzzleFlags) filter() members.Filter {
-	return members.Filter{Min: pf.min, MaxDigits: pf.maxDigits, Distinct: pf.distinct, AllOps: pf.allOps, Budget: pf.budget}
+	return members.Filter{Min: pf.min, MaxDigits: pf.maxDigits, Distinct: pf.distinct, AllOps: pf.allOps, Budget: pf.budget, MaxSum: pf.maxSum}
 }
 
 // puzzleOutput holds what the flags asked for; nil slices were not asked
@@ -111,9 +114,13 @@ type puzzleOutput struct {
 	// long counts the members that made no puzzle because a number has
 	// more digits than the digit solver takes.
 	long int
-	// membersStopped says that --budget, not the families, ended a member
-	// search that found fewer members than asked for ("" otherwise).
+	// membersStopped says that --budget or the deadline, not the
+	// families, ended a member search before it found the members asked
+	// for or reached --max-sum, and which sums it finished ("" otherwise).
 	membersStopped string
+	// membersSummary is what the member search proved (see
+	// members.Summary); nil when no members were asked for.
+	membersSummary *members.Summary
 	// stopped says which stage a time limit or a signal stopped, and why
 	// ("" when every stage finished): what came before is kept.
 	stopped string
@@ -144,18 +151,15 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	}
 	f := pf.filter()
 	if pf.members > 0 {
-		var stopped bool
-		if out.members, stopped, err = src.MembersWithin(ctx, f, pf.members); err != nil {
+		var sum members.Summary
+		out.members, sum, err = src.MembersUpTo(ctx, f, pf.members)
+		out.members, out.membersSummary = nonNil(out.members), &sum
+		if sum.Stopped == members.StopBudget.String() || sum.Stopped == members.StopContext.String() {
+			out.membersStopped = sum.Text
+		}
+		if err != nil {
 			return out, stageError{"members", err}
 		}
-		if stopped && len(out.members) < pf.members {
-			budget := f.Budget
-			if budget <= 0 {
-				budget = members.DefaultBudget
-			}
-			out.membersStopped = fmt.Sprintf("the search stopped at the budget of %d parameter tuples per family (--budget): there may be more members", budget)
-		}
-		out.members = nonNil(out.members)
 	}
 	if pf.puzzles > 0 {
 		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed,

@@ -26,7 +26,7 @@ func TestMembersBudgetSaid(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, code, errOut)
 		}
-		if said := strings.Contains(out, "the search stopped at the budget of 10 parameter tuples"); said != tc.stopped {
+		if said := strings.Contains(out, "the search stopped at the budget of 10 steps"); said != tc.stopped {
 			t.Errorf("%s: text says the budget stopped the search: %t, want %t\n%s", name, said, tc.stopped, out)
 		}
 		code, out, errOut = runBinary(t, "", "", append(tc.args, "--format", "json")...)
