@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -252,5 +253,23 @@ func TestSameBytes(t *testing.T) {
 		if a != b || a != c {
 			t.Errorf("%s: different bytes", p)
 		}
+	}
+}
+
+// TestNoFiles: the server needs no file and writes none. Run from an
+// empty directory, it serves its page, script, style, pictures and
+// downloads (all embedded or made), and the directory stays empty.
+func TestNoFiles(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	ts, _ := newTestServer(t, Config{})
+	for _, p := range []string{"/", "/assets/explorer.js", "/assets/style.css", "/picture.svg?family=1", "/sheet?puzzles=1",
+		"/download?as=json", "/download?as=singular", "/latex", "/results"} {
+		if code, body := get(t, ts, p); code != 200 {
+			t.Errorf("%s: status %d %.200s", p, code, body)
+		}
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Errorf("the working directory holds %v (%v)", entries, err)
 	}
 }
