@@ -111,6 +111,15 @@ func (l *limits) check() error {
 	return nil
 }
 
+// spend spends n units of the context's work budget (internal/work) for
+// an engine whose checks lie far apart in work, such as F4's symbolic
+// preprocessing, where one check covers hundreds of rows.
+func (l *limits) spend(n int64) {
+	if l != nil && l.ctx != nil {
+		work.SpendN(l.ctx, n)
+	}
+}
+
 // checkBits enforces the coefficient bound on the integer coefficients c.
 func (l *limits) checkBits(c []zint) error {
 	if l == nil || l.maxBits == 0 {

@@ -45,10 +45,17 @@ func WithBudget(parent context.Context, units int64) (ctx context.Context, cance
 // and those it lies within, and cancels a budget's context when none of
 // it is left. It is safe for concurrent use; the units spent by all
 // goroutines add up. Cost: a context lookup and an atomic add per budget.
-func Spend(ctx context.Context) {
+func Spend(ctx context.Context) { SpendN(ctx, 1) }
+
+// SpendN spends n units at once, for an engine whose polls are far apart
+// in work (n <= 0 spends none). It is Spend otherwise.
+func SpendN(ctx context.Context, n int64) {
+	if n <= 0 {
+		return
+	}
 	m, _ := ctx.Value(key{}).(*meter)
 	for ; m != nil; m = m.outer {
-		if m.left.Add(-1) == -1 {
+		if left := m.left.Add(-n); left < 0 && left+n >= 0 {
 			m.cancel(ErrBudget)
 		}
 	}

@@ -37,6 +37,24 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+func TestSpendN(t *testing.T) {
+	ctx, cancel := WithBudget(context.Background(), 10)
+	defer cancel()
+	SpendN(ctx, 0)
+	SpendN(ctx, -5)
+	SpendN(ctx, 10)
+	if Spent(ctx) {
+		t.Fatal("10 units of 10 spent the budget")
+	}
+	SpendN(ctx, 3)
+	if !Spent(ctx) {
+		t.Fatal("13 units of 10 did not spend the budget")
+	}
+	if left, _ := Left(ctx); left != -3 {
+		t.Fatalf("%d left, want -3", left)
+	}
+}
+
 func TestSpendWithoutBudget(t *testing.T) {
 	ctx := context.Background()
 	for range 10 {
