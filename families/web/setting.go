@@ -32,6 +32,8 @@ const (
 // is the command line's for the same input.
 type BadRequest struct{ Msg string }
 
+// Error returns the message, as the command line prints it after
+// "families: ".
 func (e *BadRequest) Error() string { return e.Msg }
 
 func badf(format string, args ...any) error { return &BadRequest{fmt.Sprintf(format, args...)} }

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/families-project/families/families"
@@ -87,21 +86,20 @@ type solutionView struct {
 
 // view is what the results part of the page shows.
 type view struct {
-	Q          *query
-	Err        string
-	Report     *families.Report
-	Class      string
-	Families   []familyView
-	Solutions  []solutionView
-	Extras     *extras
-	ExtrasErr  string
-	Link       string // this state
-	Command    string
-	MoreLink   string // ten more members
-	Ask        map[string]string
-	Downloads  []link
-	SheetLink  string
-	FamilyNote string
+	Q         *query
+	Err       string
+	Report    *families.Report
+	Class     string
+	Families  []familyView
+	Solutions []solutionView
+	Extras    *extras
+	ExtrasErr string
+	Link      string // this state
+	Command   string
+	MoreLink  string // ten more members
+	Ask       map[string]string
+	Downloads []link
+	SheetLink string
 }
 
 type link struct{ Name, URL string }
@@ -162,12 +160,10 @@ func makeView(ctx context.Context, q *query, a *analysis, x *extras, err, xerr e
 	v.Command = q.command("")
 	v.MoreLink = "/?" + enc(map[string]string{"members": itoa(min(q.Members+10, maxMembers))})
 	v.Ask = map[string]string{
-		"members":   "/?" + enc(map[string]string{"members": itoa(max(q.Members, 10))}),
-		"puzzle":    "/?" + enc(map[string]string{"puzzles": itoa(q.Puzzles + 1)}),
-		"question":  "/?" + enc(map[string]string{"questions": itoa(q.Questions + 1)}),
-		"clear":     "/?" + enc(map[string]string{"members": "", "puzzles": "", "questions": ""}),
-		"setting":   "/?" + url.Values{"size": {q.Size}, "ops": {q.Ops}}.Encode(),
-		"sheetHint": "",
+		"members":  "/?" + enc(map[string]string{"members": itoa(max(q.Members, 10))}),
+		"puzzle":   "/?" + enc(map[string]string{"puzzles": itoa(q.Puzzles + 1)}),
+		"question": "/?" + enc(map[string]string{"questions": itoa(q.Questions + 1)}),
+		"clear":    "/?" + enc(map[string]string{"members": "", "puzzles": "", "questions": ""}),
 	}
 	if q.Puzzles > 0 || q.Questions > 0 {
 		v.SheetLink = "/sheet?" + enc(nil)
