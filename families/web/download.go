@@ -69,21 +69,8 @@ var fileSafe = regexp.MustCompile(`[^A-Za-z0-9+=-]`)
 // same renderer), with the members, puzzles and questions asked for as
 // its last keys.
 func reportJSON(rep *families.Report, q *query, x *extras) ([]byte, error) {
-	var fx *frender.Extras
-	if x != nil && (q.Members > 0 || q.Puzzles > 0 || q.Questions > 0) {
-		fx = &frender.Extras{MembersNote: x.MembersNote}
-		if q.Members > 0 {
-			fx.Members = nonNil(x.Members)
-		}
-		if q.Puzzles > 0 {
-			fx.Puzzles = nonNil(x.Puzzles)
-		}
-		if q.Questions > 0 {
-			fx.Questions = nonNil(x.Questions)
-		}
-	}
 	var b bytes.Buffer
-	if err := frender.JSON(&b, rep, fx, true); err != nil {
+	if err := frender.JSON(&b, rep, x.render(q), true); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
