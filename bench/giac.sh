@@ -11,9 +11,10 @@
 # groebner` (grevlex), giac (gbasis(..., revlex), its multi-modular F4 with
 # the default threads) and Singular (std in dp with option(redSB)). Each
 # cell is CPU seconds (user + system) and peak resident memory (MB) from
-# GNU time, the wall seconds beside; a run past TIMEOUT seconds is
-# ">T". The check column says whether the three bases have the same number
-# of elements and whether ours equals Singular's reduced basis exactly
+# GNU time, the wall seconds beside; a run past TIMEOUT seconds of wall
+# time is ">T s wall" with the CPU seconds it had used. The check column
+# says whether the three bases have the same number of elements and
+# whether ours equals Singular's reduced basis exactly
 # (bench/samebasis, where Singular finishes). The ratio columns are ours
 # over giac and over Singular in CPU seconds, and ours over giac in peak
 # memory. Needs giac (Debian: apt-get install -y xcas), Singular and GNU
@@ -62,7 +63,8 @@ giac_script() {
 }
 
 # measure NAME CMD...: runs CMD under GNU time and TIMEOUT, stdout to
-# $tmp/NAME.out; sets cpu, mem, wall ("" and ">T" when timed out or failed).
+# $tmp/NAME.out; sets cpu, mem, wall (mem and wall "" when timed out or
+# failed).
 measure() {
 	local name=$1
 	shift
@@ -71,7 +73,9 @@ measure() {
 	local w u s m
 	read -r w u s m <"$tmp/t" || true
 	if [ "$rc" -ne 0 ]; then
-		cpu=">$TIMEOUT" mem="" wall=">$TIMEOUT"
+		# Stopped at TIMEOUT seconds of wall time: the CPU seconds used so
+		# far say how far it got on a busy machine.
+		cpu=">$TIMEOUT s wall, $(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.1f", u + s }') CPU s" mem="" wall=""
 		[ "$rc" -eq 124 ] || cpu="failed($rc)"
 		return
 	fi

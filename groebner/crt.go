@@ -31,16 +31,52 @@ func crtAdd(res [][]*big.Int, M *big.Int, coef [][]uint64, p uint64, t *big.Int)
 // each row first tries the denominator found so far, a multiplication
 // instead of an extended Euclid.
 func reconstructAll(res [][]*big.Int, M *big.Int) [][]*big.Rat {
+	out, _, _ := reconstructAt(res, M)
+	return out
+}
+
+// witness is the coefficient of a multi-modular basis that last failed
+// to reconstruct. Coefficients become reconstructible at about the same
+// prime, so one failing at the last attempt usually fails again: trying
+// it alone first spares the full pass over the coefficients reconstructed
+// before it (on katsura-8, reconstruction after every prime took as long
+// as the F4 runs).
+type witness struct{ k, j int }
+
+// reconstruct is reconstructAll, nil at once when the witness coefficient
+// has no reconstruction; a failure moves the witness to the coefficient
+// that failed.
+func (w *witness) reconstruct(res [][]*big.Int, M *big.Int) [][]*big.Rat {
+	if w.k < len(res) && w.j < len(res[w.k]) {
+		bound := new(big.Int).Rsh(M, 1)
+		bound.Sqrt(bound)
+		if _, ok := ratReconstruct(res[w.k][w.j], M, bound); !ok {
+			return nil
+		}
+	}
+	out, k, j := reconstructAt(res, M)
+	if out == nil {
+		w.k, w.j = k, j
+	}
+	return out
+}
+
+// reconstructAt is reconstructAll, also giving the position of the
+// coefficient that failed.
+func reconstructAt(res [][]*big.Int, M *big.Int) (out [][]*big.Rat, fk, fj int) {
 	bound := new(big.Int).Rsh(M, 1)
 	bound.Sqrt(bound)
 	half := new(big.Int).Rsh(M, 1)
-	out := make([][]*big.Rat, len(res))
-	x := new(big.Int)
+	// First every numerator over the denominator of its row so far, and
+	// only once all are found the normalized fractions: a pass that fails
+	// (most of them) then costs no gcd of a fraction.
+	type frac struct{ num, den *big.Int }
+	fracs := make([][]frac, len(res))
 	for k, row := range res {
-		den := big.NewInt(1)
-		out[k] = make([]*big.Rat, len(row))
+		den := big.NewInt(1) // replaced, never changed: earlier fractions keep it
+		fracs[k] = make([]frac, len(row))
 		for j, r := range row {
-			x.Mul(r, den)
+			x := new(big.Int).Mul(r, den)
 			x.Mod(x, M)
 			if x.Cmp(half) > 0 {
 				x.Sub(x, M)
@@ -48,19 +84,26 @@ func reconstructAll(res [][]*big.Int, M *big.Int) [][]*big.Rat {
 			// With |x| and den both within the bound, x/den is the only
 			// fraction that small with this residue.
 			if x.CmpAbs(bound) <= 0 && den.Cmp(bound) <= 0 {
-				out[k][j] = new(big.Rat).SetFrac(x, den)
+				fracs[k][j] = frac{x, den}
 				continue
 			}
 			c, ok := ratReconstruct(r, M, bound)
 			if !ok {
-				return nil
+				return nil, k, j
 			}
-			out[k][j] = c
+			fracs[k][j] = frac{c.Num(), c.Denom()}
 			g := new(big.Int).GCD(nil, nil, den, c.Denom())
-			den.Mul(den, g.Quo(c.Denom(), g))
+			den = new(big.Int).Mul(den, g.Quo(c.Denom(), g))
 		}
 	}
-	return out
+	out = make([][]*big.Rat, len(res))
+	for k, row := range fracs {
+		out[k] = make([]*big.Rat, len(row))
+		for j, f := range row {
+			out[k][j] = new(big.Rat).SetFrac(f.num, f.den)
+		}
+	}
+	return out, 0, 0
 }
 
 // ratReconstruct returns n/d = a mod M with |n|, d <= bound and gcd 1, by

@@ -55,6 +55,7 @@ type f4Step struct {
 	seen  map[[2]int32]bool
 	acc   []uint64
 	fresh []int32 // rows that became new pivots
+	gave  []bool  // by row: a row to reduce that did not reduce to zero
 	// hashes of the terms of each basis element, by index (termHashes)
 	hashes [][]uint64
 	keys   []byte    // sort keys of the columns (sortColumns)
@@ -91,13 +92,14 @@ func (st *f4Step) column(h uint64, a, b []uint16) int32 {
 
 // addMultiple adds the row t*g for basis element k: as the reducer of its
 // leading column when reducer is set and the column has none, else as a
-// row to reduce. A row already present is not added again.
-func (st *f4Step) addMultiple(t []uint16, k int, reducer bool) error {
+// row to reduce. A row already present is not added again. It returns the
+// new row's index, -1 when it added none.
+func (st *f4Step) addMultiple(t []uint16, k int, reducer bool) (int32, error) {
 	e := st.e
 	g := e.basis[k]
 	s := e.s
 	if int(t[0])+g.deg >= maxDeg {
-		return degreeError()
+		return -1, degreeError()
 	}
 	ht := st.tab.hash(t)
 	hs := st.termHashes(k)
@@ -106,7 +108,7 @@ func (st *f4Step) addMultiple(t []uint16, k int, reducer bool) error {
 	lead := st.column(ht+hs[0], g.m[:s], t)
 	key := [2]int32{lead, int32(k)}
 	if st.seen[key] {
-		return nil
+		return -1, nil
 	}
 	st.seen[key] = true
 	cols := make([]int32, len(g.c))
@@ -121,7 +123,7 @@ func (st *f4Step) addMultiple(t []uint16, k int, reducer bool) error {
 	} else {
 		st.todo = append(st.todo, r)
 	}
-	return nil
+	return r, nil
 }
 
 // termHashes returns the hashes of the terms of basis element k, computed
@@ -183,7 +185,7 @@ func (st *f4Step) preprocess() error {
 			continue
 		}
 		monoQuo(st.t, m, e.basis[k].m[:s])
-		if err := st.addMultiple(st.t, k, true); err != nil {
+		if _, err := st.addMultiple(st.t, k, true); err != nil {
 			return err
 		}
 	}
@@ -315,6 +317,8 @@ func (st *f4Step) echelon() error {
 	slices.SortFunc(st.todo, func(a, b int32) int {
 		return int(st.rows[a].cols[0]) - int(st.rows[b].cols[0])
 	})
+	st.gave = slices.Grow(st.gave[:0], len(st.rows))[:len(st.rows)]
+	clear(st.gave)
 	for _, r := range st.todo {
 		// A row can cost milliseconds on the large matrices: check the
 		// limits before each.
@@ -325,6 +329,7 @@ func (st *f4Step) echelon() error {
 		if !ok {
 			continue
 		}
+		st.gave[r] = true
 		nr := int32(len(st.rows))
 		st.rows = append(st.rows, red)
 		st.pivot[red.cols[0]] = nr
@@ -440,7 +445,7 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 			sugar, more = e.ps.heap.p[0].sugar, true
 		}
 		if !more {
-			return true, nil
+			return e.f4.done(), nil
 		}
 		if e.enough != nil && sugar > last {
 			if e.enough(sugar) {
@@ -450,13 +455,22 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 		}
 		last = sugar
 		st.reset()
+		tr := e.f4.begin(sugar)
+		if !tr.ok {
+			return false, nil // the run this one follows took another path
+		}
 		for len(e.ps.heap.p) > 0 && e.ps.heap.p[0].sugar == sugar {
 			p, _ := e.ps.next()
 			for _, k := range [2]int{p.i, p.j} {
+				if !tr.wanted() {
+					continue
+				}
 				monoQuo(st.t, p.lcm, e.basis[k].m[:e.s])
-				if err := st.addMultiple(st.t, k, true); err != nil {
+				r, err := st.addMultiple(st.t, k, true)
+				if err != nil {
 					return true, err
 				}
+				tr.row(r)
 			}
 		}
 		for len(inputs) > 0 && inputs[0].sugar == sugar {
@@ -479,6 +493,9 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 		// one then retires the larger from the reducers and the live
 		// elements, while their pair still reduces it.
 		slices.SortFunc(fresh, func(a, b *mpoly) int { return e.ops.cmp(b.m[:e.s], a.m[:e.s]) })
+		if !tr.end(st, fresh) {
+			return false, nil
+		}
 		for _, h := range fresh {
 			if h.m[0] == 0 {
 				e.setUnit(h)

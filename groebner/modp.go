@@ -55,6 +55,9 @@ type modEngine struct {
 	// stopped records that it said yes.
 	enough  func(sugar int) bool
 	stopped bool
+	// f4, when set, records runF4's steps or makes it follow a recorded
+	// run (f4_trace.go).
+	f4 *f4Tracer
 	// known, when set (from another goroutine), holds the leading
 	// monomials of a Gröbner basis mod p, and cover what the basis
 	// reaches of them (modp_known.go).

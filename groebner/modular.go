@@ -35,24 +35,46 @@ type modBasis struct {
 }
 
 // modRun computes the reduced basis of F mod p by a full run (runF4), and
-// returns the run's trace: nil when F4 ran, which leaves none but costs
-// less than following one (modFollow) on the bases that matter (the
-// homogenized candidates of 4x4 grid systems: 7.4 s of Buchberger runs),
-// Buchberger's trace where runF4 leaves the run to it.
-func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, keep func([]uint16) bool) (modBasis, []traceEvent, error) {
+// returns the run's trace: F4's (f4_trace.go) when F4 ran, Buchberger's
+// where runF4 leaves the run to it.
+func modRun(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, keep func([]uint16) bool) (modBasis, []traceEvent, *f4Trace, error) {
 	me := newModEngine(ops, p, lim)
+	rec := &f4Trace{}
+	me.f4 = &f4Tracer{rec: rec}
 	ok, err := me.runF4(F)
 	if err != nil || !ok {
-		return modBasis{p: p}, nil, err
+		return modBasis{p: p}, nil, nil, err
 	}
-	b := modBasis{p: p, ok: true, unit: me.unit()}
+	if len(rec.steps) == 0 {
+		rec = nil // runF4 ran Buchberger's algorithm: me.trace is its trace
+	}
+	return me.result(keep), me.trace, rec, lim.check()
+}
+
+// modFollowF4 computes the reduced basis of F mod p by an F4 run that
+// builds only the rows that mattered in the recorded run rec mod another
+// prime (f4_trace.go). ok is false (in the result) when the run takes
+// other steps or finds other leading monomials.
+func modFollowF4(ops *monoOps, lim *limits, F []*poly.Poly, p uint64, rec *f4Trace, keep func([]uint16) bool) (modBasis, error) {
+	me := newModEngine(ops, p, lim)
+	me.f4 = &f4Tracer{follow: rec}
+	ok, err := me.runF4(F)
+	if err != nil || !ok {
+		return modBasis{p: p}, err
+	}
+	return me.result(keep), lim.check()
+}
+
+// result returns the reduced basis mod p of a finished run.
+func (me *modEngine) result(keep func([]uint16) bool) modBasis {
+	b := modBasis{p: me.p, ok: true, unit: me.unit()}
 	if b.unit {
 		b.g = me.basis
 	} else {
 		b.g = keepOnly(me.finish(), keep)
 	}
 	b.sign()
-	return b, me.trace, lim.check()
+	return b
 }
 
 // modFollow computes the reduced basis of F mod p by redoing only the
@@ -190,13 +212,14 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 	var (
 		first modBasis
 		trace []traceEvent
+		f4rec *f4Trace
 		next  int
 	)
 	for !first.ok {
 		if next >= 3 {
 			return nil, false, false, nil // the inputs' coefficients defeat the primes
 		}
-		if first, trace, err = modRun(ops, lim, F, fglmPrime(next), keep); err != nil {
+		if first, trace, f4rec, err = modRun(ops, lim, F, fglmPrime(next), keep); err != nil {
 			return nil, false, false, err
 		}
 		next++
@@ -210,7 +233,8 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 	var acc crtGroup
 	tmp := new(big.Int)
 	acc.fold(first, tmp)
-	cand := reconstructAll(acc.res, acc.M)
+	var wit witness
+	cand := wit.reconstruct(acc.res, acc.M)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
 	for next < maxModPrimes {
 		batch := make([]modBasis, min(workers, maxModPrimes-next))
@@ -220,10 +244,13 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if trace == nil {
-					batch[w], _, errs[w] = modRun(ops, lim, F, fglmPrime(next+w), keep)
-				} else {
+				switch {
+				case f4rec != nil:
+					batch[w], errs[w] = modFollowF4(ops, lim, F, fglmPrime(next+w), f4rec, keep)
+				case trace != nil:
 					batch[w], errs[w] = modFollow(ops, lim, F, fglmPrime(next+w), trace, keep)
+				default:
+					batch[w], _, _, errs[w] = modRun(ops, lim, F, fglmPrime(next+w), keep)
 				}
 			}()
 		}
@@ -245,7 +272,7 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 				// recovered by now.
 				return nil, false, false, &LimitError{Limit: LimitCoeffBits, Value: int64(lim.maxBits)}
 			}
-			cand = reconstructAll(acc.res, acc.M)
+			cand = wit.reconstruct(acc.res, acc.M)
 		}
 	}
 	return nil, false, false, nil
