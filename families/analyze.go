@@ -305,11 +305,13 @@ func (r *Report) finish(ctx context.Context, G []*poly.Poly, opt Options) {
 	}
 	r.setResult(ctx, res)
 	if opt.ProveComplete && r.Error == "" {
-		primes := make([][]*poly.Poly, len(res.Components))
-		for i, c := range res.Components {
-			primes[i] = c.Basis
-		}
-		r.proveComplete(ctx, G, primes, opt)
+		r.proveComplete(ctx, G, func(context.Context) ([][]*poly.Poly, error) {
+			primes := make([][]*poly.Poly, len(res.Components))
+			for i, c := range res.Components {
+				primes[i] = c.Basis
+			}
+			return primes, nil
+		}, opt)
 	}
 }
 

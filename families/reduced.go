@@ -61,18 +61,24 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 	}
 	r.setResult(ctx, canon)
 	if opt.ProveComplete && r.Error == "" {
-		primes := make([][]*poly.Poly, len(canon.Components))
-		for i, c := range canon.Components {
-			if primes[i], err = red.PrimeInRemaining(ctx, c, G, solve.ProofLimits); err != nil {
-				if reason, ok := solve.WorkLimit(err); ok {
-					r.Complete, r.CompleteReason = new(bool), reason
-					return
-				}
-				r.fail(err, "completeness: ")
-				return
-			}
+		if len(red.F) == 0 {
+			// No equations remain: the one component is every point.
+			G = nil
 		}
-		// The primes the proof needs name the rational families as every
+		primes := r.proveComplete(ctx, G, func(ctx context.Context) ([][]*poly.Poly, error) {
+			primes := make([][]*poly.Poly, len(canon.Components))
+			for i, c := range canon.Components {
+				var err error
+				if primes[i], err = red.PrimeInRemaining(ctx, c, G, solve.ProofLimits); err != nil {
+					return nil, err
+				}
+			}
+			return primes, nil
+		}, opt)
+		if primes == nil {
+			return
+		}
+		// The primes the proof needed name the rational families as every
 		// other component is named: by a reduced grevlex basis.
 		k := 0
 		for i, c := range canon.Components {
@@ -84,11 +90,6 @@ func (r *Report) analyzeReduced(ctx context.Context, red *solve.Reduction, opt O
 			}
 			k++
 		}
-		if len(red.F) == 0 {
-			// No equations remain: the one component is every point.
-			G = nil
-		}
-		r.proveComplete(ctx, G, primes, opt)
 	}
 }
 
