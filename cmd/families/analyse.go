@@ -171,9 +171,9 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return context.Cause(ctx)
 	}
 	progress, stopStages := stageLines(stderr)
+	defer stopStages() // the members, puzzles and questions are stages too
 	opt.Progress = progress
 	rep, err := families.Analyze(ctx, s, opt)
-	stopStages()
 	if err != nil {
 		return usageError{err}
 	}

@@ -93,3 +93,28 @@ func TestProgressBarTerminal(t *testing.T) {
 		t.Errorf("a bar on a pipe: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestStageLinesTerminal: on a terminal, the stages after the analysis
+// (members, puzzles, questions) are shown like the analysis's own, once
+// the run passes the delay (0 here, a second by default); off a terminal
+// nothing is written (issue 29, item 2).
+func TestStageLinesTerminal(t *testing.T) {
+	t.Setenv("FAMILIES_STAGE_DELAY", "0")
+	dir := t.TempDir()
+	got := inTerminal(t, dir, "--members 3 --puzzles 2 --questions 1 > out.txt")
+	last := -1
+	for _, stage := range []string{"families: decomposition (", "families: members (", "families: puzzles (", "families: questions ("} {
+		i := strings.Index(got, stage)
+		if i <= last {
+			t.Errorf("no line %q after the one before in the terminal:\n%s", stage, got)
+		}
+		last = i
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "out.txt")); err != nil || !strings.Contains(string(b), "question 1 (") || strings.Contains(string(b), "families: members (") {
+		t.Errorf("the report on stdout: %v\n%s", err, b)
+	}
+	code, _, errOut := runBinary(t, dir, "", "--members", "3", "--puzzles", "2", "--questions", "1")
+	if code != 0 || errOut != "" {
+		t.Errorf("off a terminal: status %d, stderr %q; want nothing", code, errOut)
+	}
+}

@@ -152,6 +152,7 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	f := pf.filter()
 	if pf.members > 0 {
 		var sum members.Summary
+		stage(opt, "members")
 		out.members, sum, err = src.MembersUpTo(ctx, f, pf.members)
 		out.members, out.membersSummary = nonNil(out.members), &sum
 		if sum.Stopped == members.StopBudget.String() || sum.Stopped == members.StopContext.String() {
@@ -164,12 +165,14 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	if pf.puzzles > 0 {
 		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed,
 			Skipped: func(*members.Member) { out.long++ }}
+		stage(opt, "puzzles")
 		if out.puzzles, err = puzzle.Puzzles(ctx, src, f, popt, pf.puzzles); err != nil {
 			return out, stageError{"puzzles", err}
 		}
 		out.puzzles = nonNil(out.puzzles)
 	}
 	if pf.questions > 0 {
+		stage(opt, "questions")
 		if out.questions, err = puzzle.Questions(ctx, src, f, pf.questions); err != nil {
 			return out, stageError{"questions", err}
 		}
@@ -183,4 +186,12 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// stage tells opt.Progress that a stage after the analysis begins (the
+// stage lines on a terminal: stageLines).
+func stage(opt families.Options, name string) {
+	if opt.Progress != nil {
+		opt.Progress(name)
+	}
 }
