@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/digits"
+	"github.com/families-project/families/families/puzzle"
 )
 
 // analyseWithPuzzles runs the analyse command's flags with the sweep and
@@ -155,5 +157,89 @@ func TestAnalyseAlgebraicNotSearched(t *testing.T) {
 				t.Errorf("output lacks %q or has %q:\n%s", tc.want, tc.not, out)
 			}
 		})
+	}
+}
+
+// TestMaxSum checks --max-sum on the command's flags: the default grid's
+// members k = 3..10 are every member up to parameter sum 10, so 100 asked
+// for give 8; a budget that stops the search says which sums it finished;
+// a negative bound is refused.
+func TestMaxSum(t *testing.T) {
+	out, err := analyseWithPuzzles(t, "--members", "100", "--max-sum", "10", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Members      []map[string]int64 `json:"members"`
+		MembersError string             `json:"members_error"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Members) != 8 || res.Members[7]["k"] != 10 || res.MembersError != "" {
+		t.Errorf("members %v, members_error %q; want k = 3..10 and no error", res.Members, res.MembersError)
+	}
+	out, err = analyseWithPuzzles(t, "--members", "100", "--max-sum", "1000", "--budget", "50")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "every member with parameter sum at most 26 is listed (24 members, proved); the search stopped at the budget of 50 steps (--budget) in sum 27") {
+		t.Errorf("the budget's stop does not say which sums were finished:\n%s", out)
+	}
+	var errb bytes.Buffer
+	fs := newFlags("families", analyseUsage, &errb)
+	addSweepFlags(fs)
+	pf := addPuzzleFlags(fs)
+	if err := parseFlags(fs, []string{"--members", "3", "--max-sum", "-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := pf.check(); err == nil || !strings.Contains(err.Error(), "--max-sum must be at least 0") {
+		t.Errorf("--max-sum -1: %v, want a usage error", err)
+	}
+}
+
+// TestPuzzlesLargeGrids makes three digit puzzles on a 5x4 and a 4x5
+// setting of issue 32 and solves each again from its printed text with
+// the digit solver: exactly one solution, the member it was made from.
+func TestPuzzlesLargeGrids(t *testing.T) {
+	for _, c := range []struct{ size, ops string }{
+		{"5x4", "-+=|-+++x-x|++=|--x/+/+|-x=|+-x+/xx|-x=|=======|++="},
+		{"4x5", "+--=|///-/xx+/|xx/=|+-x/x-x//|+++=|=========|//-="},
+	} {
+		out, err := analyseWithPuzzles(t, "--size", c.size, "--ops", c.ops, "--puzzles", "3", "--format", "json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Puzzles []struct {
+				Text    string         `json:"text"`
+				Letters map[string]int `json:"letters"`
+			} `json:"puzzles"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Puzzles) != 3 {
+			t.Fatalf("%s %s: %d puzzles, want 3", c.size, c.ops, len(res.Puzzles))
+		}
+		for _, p := range res.Puzzles {
+			_, dp, err := puzzle.ParseGrid(p.Text, puzzle.Rules{})
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", c.size, err, p.Text)
+			}
+			r, err := dp.Solve(context.Background(), 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != digits.Unique || len(r.Solutions[0]) != len(p.Letters) {
+				t.Errorf("%s: the puzzle solves to %v %v, want the one solution %v\n%s", c.size, r.Status, r.Solutions, p.Letters, p.Text)
+				continue
+			}
+			for l, d := range p.Letters {
+				if r.Solutions[0][[]rune(l)[0]] != d {
+					t.Errorf("%s: letter %s is %d, the puzzle says %d", c.size, l, r.Solutions[0][[]rune(l)[0]], d)
+				}
+			}
+		}
 	}
 }
