@@ -111,9 +111,11 @@ for name in "${names[@]}"; do
 		measure sing "$SINGULAR" -q "$tmp/s.sing"
 		sc=$cpu sm=$mem sw=$wall
 	fi
-	n_ours=$(grep -c . "$tmp/ours.out" || true)
-	n_giac=$(sed -n "s/^SIZE //p" "$tmp/giac.err" "$tmp/giac.out" 2>/dev/null | tail -1)
-	n_sing=$(grep -c . "$tmp/sing.out" || true)
+	# sizes of the bases of the tools that finished ("-" for the others)
+	n_ours=- n_giac=- n_sing=-
+	[[ $oc =~ ^[0-9] ]] && n_ours=$(grep -c . "$tmp/ours.out" || true)
+	[[ $gc =~ ^[0-9] ]] && n_giac=$(sed -n "s/^SIZE //p" "$tmp/giac.err" "$tmp/giac.out" 2>/dev/null | tail -1)
+	[[ $sc =~ ^[0-9] ]] && n_sing=$(grep -c . "$tmp/sing.out" || true)
 	check="sizes $n_ours/${n_giac:-?}/$n_sing"
 	if [[ $oc =~ ^[0-9] && $sc =~ ^[0-9] ]]; then
 		check="$check, vs Singular: $("$tmp/samebasis" "$f" "$tmp/ours.out" "$tmp/sing.out" || true)"
