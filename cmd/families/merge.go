@@ -88,7 +88,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" {
 		w := &trackedWriter{w: stdout}
-		sum, err = sweep.MergeContext(ctx, w, fs.Args(), inputs...)
+		sum, err = sweep.Merge(ctx, w, fs.Args(), inputs...)
 		if w.err != nil {
 			return w.err // the output failed, not the inputs: status 1
 		}
@@ -175,7 +175,7 @@ func mergeToFile(ctx context.Context, out string, names []string, inputs []io.Re
 		return nil, outputFailure{err}
 	}
 	w := &trackedWriter{w: tmp}
-	sum, err := sweep.MergeContext(ctx, w, names, inputs...)
+	sum, err := sweep.Merge(ctx, w, names, inputs...)
 	if w.err != nil {
 		err = outputFailure{w.err}
 	}

@@ -95,7 +95,7 @@ func TestMergeFindsEdits(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			sum, err := Merge(&out, []string{"shard-0", "shard-1"}, bytes.NewReader(tc.shard0), bytes.NewReader(shards[1]))
+			sum, err := Merge(context.Background(), &out, []string{"shard-0", "shard-1"}, bytes.NewReader(tc.shard0), bytes.NewReader(shards[1]))
 			if tc.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "shard-0: line ") || out.Len() > 0 {
 					t.Errorf("%v, %d bytes written; want a refusal naming shard-0's line and saying %q", err, out.Len(), tc.want)

@@ -138,6 +138,12 @@ func (p *Plan) owns(v *view) error {
 	return nil
 }
 
+// mergePoll is how many records (or planned settings) Merge handles
+// between two looks at its context: a look costs a lock, a record a JSON
+// decode, so the looks cost nothing measurable and a signal is seen within
+// milliseconds.
+const mergePoll = 1024
+
 // Merge combines the outputs of the shards of a sweep, read from inputs
 // (named by names in messages), into the records and summary of one run:
 // the records sorted by index, without their "shard" key. It refuses a
@@ -149,23 +155,13 @@ func (p *Plan) owns(v *view) error {
 // message that says which.
 // Records without the "sweep" key (written by an older families) are
 // merged unchecked if all are such. Nothing is written unless every check
-// passes. Cost: one JSON decode per record, and memory for all of them.
-func Merge(w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
-	return MergeContext(context.Background(), w, names, inputs...)
-}
-
-// mergePoll is how many records (or planned settings) MergeContext handles
-// between two looks at its context: a look costs a lock, a record a JSON
-// decode, so the looks cost nothing measurable and a signal is seen within
-// milliseconds.
-const mergePoll = 1024
-
-// MergeContext is Merge that stops once ctx is done, returning its cause
-// and writing nothing more: it looks at ctx before every read of an input
-// and every mergePoll records while parsing, checking against the plan and
-// writing, so that an interrupted merge ends at once rather than after
-// reading everything. Cost: Merge's.
-func MergeContext(ctx context.Context, w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
+// passes. It stops once ctx is done, returning its cause and writing
+// nothing more: it looks at ctx before every read of an input and every
+// mergePoll records while parsing, checking against the plan and writing,
+// so that an interrupted merge ends at once rather than after reading
+// everything. Cost: one JSON decode per record, and memory for all of
+// them.
+func Merge(ctx context.Context, w io.Writer, names []string, inputs ...io.Reader) (*Summary, error) {
 	var all []mergeRec
 	unsigned, firstUnsigned := 0, ""
 	for k, in := range inputs {

@@ -23,7 +23,7 @@ func (c *cancelReader) Read(b []byte) (int, error) {
 	return c.r.Read(b[:min(len(b), 64)])
 }
 
-// TestMergeContext checks that MergeContext stops with the context's
+// TestMergeContext checks that Merge stops with the context's
 // cause and writes nothing once its context ends, before or while it
 // reads, and merges as Merge does otherwise.
 func TestMergeContext(t *testing.T) {
@@ -46,7 +46,7 @@ func TestMergeContext(t *testing.T) {
 			in = &cancelReader{in, tc.reads, cancel}
 		}
 		var w bytes.Buffer
-		sum, err := MergeContext(ctx, &w, []string{"shard"}, in)
+		sum, err := Merge(ctx, &w, []string{"shard"}, in)
 		cancel()
 		if tc.reads == 0 {
 			if err != nil || !bytes.Equal(w.Bytes(), out) || sum == nil {

@@ -149,7 +149,7 @@ func TestReadBackLimits(t *testing.T) {
 			}
 			// Merge: the whole output as one input.
 			var w bytes.Buffer
-			_, err = MergeContext(ctx, &w, []string{"in"}, bytes.NewReader(tc.content))
+			_, err = Merge(ctx, &w, []string{"in"}, bytes.NewReader(tc.content))
 			if tc.want == "" {
 				if err != nil || !bytes.Equal(w.Bytes(), out) {
 					t.Errorf("merge: %v; want the records", err)

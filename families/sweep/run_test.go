@@ -152,7 +152,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 			total += plan.Len()
 		}
 		var merged bytes.Buffer
-		sum, err := Merge(&merged, nil, ins...)
+		sum, err := Merge(context.Background(), &merged, nil, ins...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,10 +163,10 @@ func TestShardsMergeToOneRun(t *testing.T) {
 			t.Errorf("%d shards: summary\n%s\nwant\n%s", n, summaryText(sum), summaryText(wantSum))
 		}
 		// A torn shard and a shard given twice are refused.
-		if _, err := Merge(&bytes.Buffer{}, nil, bytes.NewReader(outs[0][:len(outs[0])-3])); err == nil {
+		if _, err := Merge(context.Background(), &bytes.Buffer{}, nil, bytes.NewReader(outs[0][:len(outs[0])-3])); err == nil {
 			t.Error("merge accepted a torn line")
 		}
-		if _, err := Merge(&bytes.Buffer{}, nil, bytes.NewReader(outs[0]), bytes.NewReader(outs[0])); err == nil && len(outs[0]) > 0 {
+		if _, err := Merge(context.Background(), &bytes.Buffer{}, nil, bytes.NewReader(outs[0]), bytes.NewReader(outs[0])); err == nil && len(outs[0]) > 0 {
 			t.Error("merge accepted a shard twice")
 		}
 	}
@@ -475,7 +475,7 @@ func TestMergeRefuses(t *testing.T) {
 			ins = append(ins, bytes.NewReader(b))
 		}
 		var out bytes.Buffer
-		_, err := Merge(&out, nil, ins...)
+		_, err := Merge(context.Background(), &out, nil, ins...)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: %v", tc.name, err)
