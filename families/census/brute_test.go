@@ -3,6 +3,7 @@ package census
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/families-project/families/families/grid"
@@ -265,8 +266,23 @@ func (b *brute) run() map[string]int {
 			lastRow(0)
 			return
 		}
+	rows:
 		for _, rw := range rowList {
 			copy(vals[r*b.cols:], rw)
+			// A line whose numbers are all placed must be zero under some
+			// operators (the short diagonals within the rows so far).
+			for _, l := range b.lines {
+				if m := slices.Max(l.nums); m >= (r+1)*b.cols || m < r*b.cols {
+					continue
+				}
+				x := make([]int64, len(l.nums))
+				for i, n := range l.nums {
+					x[i] = vals[n]
+				}
+				if len(b.zero(x)) == 0 {
+					continue rows
+				}
+			}
 			pick(r + 1)
 		}
 	}

@@ -39,6 +39,16 @@
 // otherwise the smallest family through the grid is reported. Every
 // setting analysed is first re-checked with grid.Setting.Check.
 //
+// With Options.Families every grid is answered (families.go): isolated
+// when some ranked setting has full Jacobian rank at it (no engine run),
+// otherwise by the engine on its candidates in order, each in its
+// standard form (grid.Setting.StandardForm) and analysed once per run for
+// every grid it serves: isolated when a zero-dimensional component holds
+// the grid and no family does, or on the smallest family through it,
+// named by the setting and a hash of its formulas (Family.Key), so that
+// the grids of one family are counted together. Merge joins the files of
+// all shards into the bytes of one run.
+//
 // # Runs
 //
 // A task is one value of the first number searched. Run searches tasks in
