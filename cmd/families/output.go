@@ -86,7 +86,7 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 // extras is what the renderers read of out.
 func (out *puzzleOutput) extras() *render.Extras {
 	return &render.Extras{Families: out.families, Params: out.params, Algebraic: out.algebraic,
-		Members: out.members, MembersNote: out.membersStopped, Puzzles: out.puzzles, Long: out.long,
+		Members: out.members, MembersNote: out.membersStopped, MembersSearch: out.membersSummary, Puzzles: out.puzzles, Long: out.long,
 		Questions: out.questions, Stopped: out.stopped}
 }
 

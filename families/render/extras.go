@@ -29,7 +29,11 @@ type Extras struct {
 	// MembersNote says why fewer members than asked were listed, when
 	// the search, not the families, ended it ("" otherwise).
 	MembersNote string
-	Puzzles     []*puzzle.Puzzle
+	// MembersSearch is what the member search proved (the key
+	// "members_search", see docs/members.md); nil when no members were
+	// asked for.
+	MembersSearch *members.Summary
+	Puzzles       []*puzzle.Puzzle
 	// Long counts the members that made no puzzle because a number had
 	// more digits than the digit solver takes.
 	Long      int
@@ -65,6 +69,8 @@ func ExtrasText(w io.Writer, x *Extras) error {
 		fmt.Fprintf(b, "\nmembers (%d, by the sum of the parameters):\n", len(x.Members))
 		if x.MembersNote != "" {
 			fmt.Fprintf(b, "  (%s)\n", x.MembersNote)
+		} else if x.MembersSearch != nil {
+			fmt.Fprintf(b, "  search: %s\n", x.MembersSearch.Text)
 		}
 		for _, m := range x.Members {
 			fmt.Fprintf(b, "  %s\n", m)
@@ -97,7 +103,7 @@ func ExtrasText(w io.Writer, x *Extras) error {
 
 // JSON writes the report's object, its first key "schema" naming its
 // JSON Schema (schema.Version), with the keys of x (when not nil) added at
-// its end: "stopped", "members", "members_error", "puzzles",
+// its end: "stopped", "members", "members_error", "members_search", "puzzles",
 // "questions"; indented as the analyse command writes JSON, or on one
 // line (the record of a sweep) when indent is false.
 func JSON(w io.Writer, rep *families.Report, x *Extras, indent bool) error {
@@ -129,6 +135,7 @@ func JSON(w io.Writer, rep *families.Report, x *Extras, indent bool) error {
 			{"stopped", x.Stopped, x.Stopped != ""},
 			{"members", x.Members, x.Members != nil},
 			{"members_error", x.MembersNote, x.MembersNote != ""},
+			{"members_search", x.MembersSearch, x.MembersSearch != nil},
 			{"puzzles", x.Puzzles, x.Puzzles != nil},
 			{"questions", x.Questions, x.Questions != nil},
 		} {
