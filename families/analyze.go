@@ -234,7 +234,7 @@ func Analyze(ctx context.Context, s *grid.Setting, opt Options) (*Report, error)
 		opt.Limits.Timeout = 0
 	}
 	if opt.substitutes(sys) {
-		red, err := solve.ReduceContext(ctx, sys.Polys(), sys.Nonzero)
+		red, err := solve.Reduce(ctx, sys.Polys(), sys.Nonzero)
 		if groebner.IsLimit(err) {
 			rep.fail(err, "")
 			return rep, nil

@@ -404,7 +404,7 @@ func minassSetting(t *testing.T, tab *minassTable, e *minassEntry, sub families.
 func minassInAll(t *testing.T, rep *families.Report) []*solve.Component {
 	t.Helper()
 	sys := rep.System()
-	red, err := solve.ReduceContext(context.Background(), sys.Polys(), sys.Nonzero)
+	red, err := solve.Reduce(context.Background(), sys.Polys(), sys.Nonzero)
 	if err != nil {
 		t.Fatal(err)
 	}

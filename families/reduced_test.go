@@ -48,7 +48,7 @@ func TestSubstituteGolden(t *testing.T) {
 				continue
 			}
 			sys := sub.System()
-			if red, err := solve.Reduce(sys.Polys(), sys.Nonzero); err != nil {
+			if red, err := solve.Reduce(context.Background(), sys.Polys(), sys.Nonzero); err != nil {
 				t.Fatalf("%s: %v", row.ops, err)
 			} else if len(red.Eliminated) > 0 {
 				substituted++

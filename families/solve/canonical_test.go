@@ -106,7 +106,7 @@ func TestStrategiesCanonical(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			red, err := solve.ReduceContext(ctx, sys.Polys(), sys.Nonzero)
+			red, err := solve.Reduce(ctx, sys.Polys(), sys.Nonzero)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -113,7 +113,7 @@ func (c *caser) solve(F, nonzero, G []*poly.Poly) (*Result, error) {
 	if err := c.ctx.Err(); err != nil {
 		return nil, limitErr(err)
 	}
-	red, err := ReduceContext(c.ctx, F, nonzero)
+	red, err := Reduce(c.ctx, F, nonzero)
 	if err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func (red *Reduction) Decompose(ctx context.Context, G, F, nonzero []*poly.Poly,
 // *groebner.LimitError, bad input, or one wrapping ErrInternal when a
 // family fails its verification.
 func SolveCases(ctx context.Context, F, nonzero []*poly.Poly, opt Options) (*Result, error) {
-	red, err := ReduceContext(ctx, F, nonzero)
+	red, err := Reduce(ctx, F, nonzero)
 	if err != nil {
 		return nil, err
 	}

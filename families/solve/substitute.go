@@ -59,19 +59,13 @@ func (e Elimination) String() string {
 // Reduce eliminates, one at a time, every number that some equation gives
 // linearly with a monomial coefficient in numbers that nonzero requires to be
 // nonzero (the variables that appear alone in nonzero), keeping at least
-// one number. Among the candidates it takes the one with a constant
-// coefficient, then the shortest right-hand side, then the number that
-// occurs in the fewest other equations, which keeps the substituted
-// equations short. Cost: one substitution per eliminated number into every
+// one number. Among the candidates it takes the one whose substitution
+// makes the other equations grow least (pickPivot). The substitutions stop
+// with ctx (a limit error), as one product of a substituted equation can
+// take minutes. Cost: one substitution per eliminated number into every
 // equation and condition, and a factorization of each denominator when the
 // values are composed.
-func Reduce(F, nonzero []*poly.Poly) (*Reduction, error) {
-	return ReduceContext(context.Background(), F, nonzero)
-}
-
-// ReduceContext is Reduce within ctx: the substitutions stop with it (a
-// limit error), as one product of a substituted equation can take minutes.
-func ReduceContext(ctx context.Context, F, nonzero []*poly.Poly) (*Reduction, error) {
+func Reduce(ctx context.Context, F, nonzero []*poly.Poly) (*Reduction, error) {
 	return reduce(ctx, F, nonzero, nil, -1)
 }
 

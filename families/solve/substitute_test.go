@@ -60,7 +60,7 @@ func TestReduceLift(t *testing.T) {
 	nonzero := parseAll(r, "x", "y", "z")
 	// z = x + y and x = 2/y: one number is left, free.
 	F := parseAll(r, "x + y - z", "x*y - 2")
-	red, err := Reduce(F, nonzero)
+	red, err := Reduce(context.Background(), F, nonzero)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestReduceLift(t *testing.T) {
 	checkFamilyAt(t, f, F, nonzero)
 
 	// x = y, then x + y = 2y = 0 with y nonzero: no solution.
-	red, err = Reduce(parseAll(r, "x - y", "x + y"), nonzero)
+	red, err = Reduce(context.Background(), parseAll(r, "x - y", "x + y"), nonzero)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestReduceLift(t *testing.T) {
 func TestLiftWrapsErrInternal(t *testing.T) {
 	r := poly.MustRing(poly.Grevlex, "x", "y")
 	F, nonzero := parseAll(r, "x - y"), parseAll(r, "x", "y")
-	red, err := Reduce(F, nonzero)
+	red, err := Reduce(context.Background(), F, nonzero)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestLiftWrapsErrInternal(t *testing.T) {
 func TestSolveCases(t *testing.T) {
 	r := poly.MustRing(poly.Grevlex, "x", "y")
 	F, nonzero := parseAll(r, "(x^2 + 1)*y - x"), parseAll(r, "x", "y")
-	if red, err := Reduce(F, nonzero); err != nil || len(red.Eliminated) != 0 {
+	if red, err := Reduce(context.Background(), F, nonzero); err != nil || len(red.Eliminated) != 0 {
 		t.Fatalf("Reduce: %v, %v; want nothing eliminated (the test needs a case split)", red, err)
 	}
 	res, err := SolveCases(context.Background(), F, nonzero, Options{})
@@ -186,7 +186,7 @@ func TestLiftAlgebraic(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkZ("SolveCases", res)
-	red, err := Reduce(F, nonzero)
+	red, err := Reduce(context.Background(), F, nonzero)
 	if err != nil {
 		t.Fatal(err)
 	}
