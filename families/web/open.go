@@ -225,7 +225,7 @@ func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
 			if row.Lines != "" {
 				lv.Set("lines", row.Lines)
 			}
-			link = "/?" + lv.Encode()
+			link = "/?" + encode(lv)
 		}
 		data.Rows = append(data.Rows, viewRow{row, link})
 	}
@@ -237,7 +237,7 @@ func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		pv.Set("page", strconv.Itoa(p+1))
-		return "/open?" + pv.Encode()
+		return "/open?" + encode(pv)
 	}
 	if f.Page > 0 {
 		data.Prev = page(f.Page - 1)

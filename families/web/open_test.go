@@ -94,7 +94,7 @@ func TestOpenFilters(t *testing.T) {
 	}
 	// Every setting links to the explorer with its members.
 	_, body := get(t, ts, "/open?class=finite")
-	if !strings.Contains(body, "/?lines=rows%2Ccols%2Cdiag%2Cshort&amp;members=10&amp;ops=%2B-%7C-----%7C-%2B%7C--%2F-x%7C--&amp;size=3x3") {
+	if !strings.Contains(body, "/?lines=rows,cols,diag,short&amp;members=10&amp;ops=%2B-%7c-----%7c-%2B%7c--/-x%7c--&amp;size=3x3") {
 		t.Errorf("no link to the explorer:\n%s", body)
 	}
 	_, svg := get(t, ts, "/open/counts.svg")

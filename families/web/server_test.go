@@ -273,3 +273,22 @@ func TestNoFiles(t *testing.T) {
 		t.Errorf("the working directory holds %v (%v)", entries, err)
 	}
 }
+
+// TestEncodeRoundTrip: the readable links parse back to the same state,
+// whatever the values hold (a value with & % # + = | / , and spaces).
+func TestEncodeRoundTrip(t *testing.T) {
+	for _, v := range []url.Values{
+		{"ops": {DefaultOps}, "size": {"3x3"}},
+		{"ops": {"--|-----|-/|x-+--|+-"}, "lines": {"rows,cols,diag"}, "eval": {"ltr"}, "members": {"10"}},
+		{"ops": {"a&b=c%7C|d#e+f g/h,%3D%25"}},
+	} {
+		enc := encode(v)
+		back, err := url.ParseQuery(enc)
+		if err != nil || back.Encode() != v.Encode() {
+			t.Errorf("%v: encoded %q, parsed back %v (%v)", v, enc, back, err)
+		}
+		if strings.Contains(enc, "%7C") || strings.Contains(enc, "%2F") {
+			t.Errorf("%q: | or / still escaped", enc)
+		}
+	}
+}

@@ -102,6 +102,7 @@ type view struct {
 	SheetLink string
 }
 
+// A link is a download's name and address.
 type link struct{ Name, URL string }
 
 // familyTitle is the text report's title of a family.
@@ -155,7 +156,7 @@ func makeView(ctx context.Context, q *query, a *analysis, x *extras, err, xerr e
 	}
 	rep := a.rep
 	v.Report, v.Class = rep, classLine(rep)
-	enc := func(set map[string]string) string { return q.values(set).Encode() }
+	enc := func(set map[string]string) string { return encode(q.values(set)) }
 	v.Link = "/?" + enc(nil)
 	v.Command = q.command("")
 	v.MoreLink = "/?" + enc(map[string]string{"members": itoa(min(q.Members+10, maxMembers))})

@@ -37,9 +37,15 @@
     return p;
   }
 
+  // readable is the query of p with | = / , unescaped, as the server
+  // writes its links (+, & and % stay escaped).
+  function readable(p) {
+    return p.toString().replace(/%7C/g, "|").replace(/%3D/g, "=").replace(/%2F/g, "/").replace(/%2C/g, ",");
+  }
+
   async function refresh() {
     const p = query();
-    history.replaceState(null, "", "/?" + p.toString());
+    history.replaceState(null, "", "/?" + readable(p));
     if (inflight) inflight.abort();
     const ctl = new AbortController();
     inflight = ctl;
@@ -90,7 +96,7 @@
   // go loads the page of the form's state, with a clean address (no
   // empty or default fields).
   function go() {
-    location.assign("/?" + query().toString());
+    location.assign("/?" + readable(query()));
   }
 
   form.addEventListener("submit", function (ev) {
