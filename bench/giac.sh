@@ -71,7 +71,9 @@ measure() {
 	local rc=0
 	/usr/bin/time -f '%e %U %S %M' -o "$tmp/t" timeout "$TIMEOUT" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" || rc=$?
 	local w u s m
-	read -r w u s m <"$tmp/t" || true
+	# GNU time writes "Command exited with non-zero status N" first when
+	# the command fails: the numbers are on the last line.
+	read -r w u s m < <(tail -n 1 "$tmp/t") || true
 	if [ "$rc" -ne 0 ]; then
 		# Stopped at TIMEOUT seconds of wall time: the CPU seconds used so
 		# far say how far it got on a busy machine.
