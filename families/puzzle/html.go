@@ -84,6 +84,10 @@ func htmlRows(g *tokengrid.Grid, strokes func(R, C int) int) [][]htmlCell {
 				c = htmlCell{Class: "n q"}
 			case tokengrid.IsNumberCell(R, C):
 				c = htmlCell{Text: t.Text, Class: "n"}
+			case R%2 == 1 && C%2 == 1 && strokes(R, C) == 0:
+				// An operator between diagonals that no line of the sheet
+				// uses (any non-square grid's, whose lines are rows and
+				// columns) is left out: drawn, it read as a clue.
 			case R%2 == 1 && C%2 == 1:
 				s := strokes(R, C)
 				c = htmlCell{Text: opGlyph[t.Text], Class: "d", Down: s&1 != 0, Up: s&2 != 0}
