@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/families-project/families/families"
+	"github.com/families-project/families/families/puzzle"
 	"github.com/families-project/families/families/render"
 )
 
@@ -64,7 +65,7 @@ func writeAnalysis(ctx context.Context, w io.Writer, format string, rep *familie
 		if pf.fs.Lookup("paper") != nil && pf.fs.Changed("paper") {
 			paper, _ = pf.fs.GetString("paper")
 		}
-		err = render.HTML(w, rep, x, render.SheetOptions{Note: sheetNote(rep, pf), Paper: paper})
+		err = render.HTML(w, rep, x, render.SheetOptions{Note: sheetNote(rep, pf, paper), Paper: paper})
 		if errors.Is(err, render.ErrEmptySheet) {
 			err = fmt.Errorf("no sheet written: the setting %s has no puzzle or question to print (no positive-integer member passes the filters within --budget)", rep.Ops)
 		}
@@ -92,6 +93,18 @@ func (out *puzzleOutput) extras() *render.Extras {
 
 // sheetNote is the line under the sheet's answer key: the command that
 // makes the sheet again.
-func sheetNote(rep *families.Report, pf *puzzleFlags) string {
-	return fmt.Sprintf("Made by: families --ops '%s' --size %s --lines %s --eval %s", rep.Ops, rep.Size, rep.Lines, rep.Eval)
+func sheetNote(rep *families.Report, pf *puzzleFlags, paper string) string {
+	return render.SheetNote(rep, render.SheetFlags{Puzzles: pf.puzzles, Questions: pf.questions, Min: puzzleMin(pf),
+		MaxDigits: pf.maxDigits, Distinct: pf.distinct, Diagonals: pf.diagonals, RequireAllOps: pf.allOps,
+		RandomLetters: pf.random, Seed: pf.seed, Budget: pf.budget, Paper: paper})
+}
+
+// puzzleMin is the smallest number of the puzzles and questions: --min
+// when given, else at least puzzle.DefaultMin (members keep --min's
+// default of 1).
+func puzzleMin(pf *puzzleFlags) int64 {
+	if pf.fs.Changed("min") {
+		return pf.min
+	}
+	return max(pf.min, puzzle.DefaultMin)
 }

@@ -162,6 +162,9 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 			return out, stageError{"members", err}
 		}
 	}
+	// Puzzles and questions use no number below puzzleMin, which is
+	// puzzle.DefaultMin unless --min is given.
+	f.Min = puzzleMin(pf)
 	if pf.puzzles > 0 {
 		popt := puzzle.PuzzleOptions{Diagonals: pf.diagonals, Random: pf.random, Seed: pf.seed,
 			Skipped: func(*members.Member) { out.long++ }}
@@ -173,7 +176,7 @@ func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt fami
 	}
 	if pf.questions > 0 {
 		stage(opt, "questions")
-		if out.questions, err = puzzle.Questions(ctx, src, f, pf.questions); err != nil {
+		if out.questions, err = puzzle.QuestionsApart(ctx, src, f, pf.questions, out.puzzles); err != nil {
 			return out, stageError{"questions", err}
 		}
 		out.questions = nonNil(out.questions)

@@ -128,6 +128,10 @@ func (s *Server) extras(ctx context.Context, q *query, a *analysis) (*extras, er
 			x.MembersNote = fmt.Sprintf("the search stopped at the budget of %d parameter tuples per family: there may be more members", members.DefaultBudget)
 		}
 	}
+	// Puzzles and questions as the command line makes them: no number
+	// below puzzle.DefaultMin unless a min is asked for, and no question
+	// with a puzzle's numbers.
+	f.Min = q.puzzleMin()
 	if q.Puzzles > 0 {
 		popt := puzzle.PuzzleOptions{Diagonals: q.Diagonals, Seed: 1, Skipped: func(*members.Member) { x.Long++ }}
 		if x.Puzzles, err = puzzle.Puzzles(ctx, a.src, f, popt, q.Puzzles); err != nil {
@@ -135,7 +139,7 @@ func (s *Server) extras(ctx context.Context, q *query, a *analysis) (*extras, er
 		}
 	}
 	if q.Questions > 0 {
-		if x.Questions, err = puzzle.Questions(ctx, a.src, f, q.Questions); err != nil {
+		if x.Questions, err = puzzle.QuestionsApart(ctx, a.src, f, q.Questions, x.Puzzles); err != nil {
 			return nil, s.stopped(ctx, err)
 		}
 	}

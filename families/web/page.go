@@ -146,7 +146,8 @@ func (s *Server) handleSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep := a.rep
-	note := fmt.Sprintf("Made by: families --ops '%s' --size %s --lines %s --eval %s", rep.Ops, rep.Size, rep.Lines, rep.Eval)
+	note := frender.SheetNote(rep, frender.SheetFlags{Puzzles: q.Puzzles, Questions: q.Questions, Min: q.puzzleMin(),
+		MaxDigits: q.MaxDigits, Distinct: q.Distinct, Diagonals: q.Diagonals})
 	var b bytes.Buffer
 	err = frender.HTML(&b, rep, x.render(q), frender.SheetOptions{Note: note})
 	if errors.Is(err, frender.ErrEmptySheet) {

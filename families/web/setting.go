@@ -8,6 +8,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/puzzle"
 	"github.com/families-project/families/families/members"
 )
 
@@ -199,6 +200,16 @@ func (q *query) values(set map[string]string) url.Values {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// puzzleMin is the smallest number of the puzzles and questions: the
+// page's min when one other than 1 (members' default) is asked for, else
+// puzzle.DefaultMin, as on the command line.
+func (q *query) puzzleMin() int64 {
+	if q.Min != 1 {
+		return q.Min
+	}
+	return puzzle.DefaultMin
+}
 
 // command is the command line that prints what the page shows.
 func (q *query) command(extra string) string {
