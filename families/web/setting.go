@@ -8,8 +8,8 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/puzzle"
 	"github.com/families-project/families/families/members"
+	"github.com/families-project/families/families/puzzle"
 )
 
 // DefaultOps is the setting the explorer opens with, as the command line
