@@ -61,8 +61,11 @@ type extras struct {
 	Members   []*members.Member
 	Puzzles   []*puzzle.Puzzle
 	Questions []*puzzle.Question
-	// MembersNote says why fewer members than asked were found.
+	// MembersNote says why fewer members than asked were found, and
+	// Search what the member search proved (nil when no members were
+	// asked for).
 	MembersNote string
+	Search      *members.Summary
 	// Families and Params are the families searched for members and
 	// their parameters, Algebraic the algebraic families not searched,
 	// Long the members too long for a digit puzzle (as the command
@@ -80,7 +83,8 @@ func (x *extras) render(q *query) *frender.Extras {
 	if x == nil || (q.Members == 0 && q.Puzzles == 0 && q.Questions == 0) {
 		return nil
 	}
-	fx := &frender.Extras{Families: x.Families, Params: x.Params, Algebraic: x.Algebraic, MembersNote: x.MembersNote, Long: x.Long}
+	fx := &frender.Extras{Families: x.Families, Params: x.Params, Algebraic: x.Algebraic, MembersNote: x.MembersNote,
+		MembersSearch: x.Search, Long: x.Long}
 	if q.Members > 0 {
 		fx.Members = nonNil(x.Members)
 	}
@@ -120,12 +124,16 @@ func (s *Server) extras(ctx context.Context, q *query, a *analysis) (*extras, er
 	}
 	f := q.filter()
 	if q.Members > 0 {
-		var stopped bool
-		if x.Members, stopped, err = a.src.MembersWithin(ctx, f, q.Members); err != nil {
+		// As the command line: the first members with the summary of
+		// what the search proved, and a note when a limit, not the
+		// families, ended it.
+		var sum members.Summary
+		if x.Members, sum, err = a.src.MembersUpTo(ctx, f, q.Members); err != nil {
 			return nil, s.stopped(ctx, err)
 		}
-		if stopped && len(x.Members) < q.Members {
-			x.MembersNote = fmt.Sprintf("the search stopped at the budget of %d parameter tuples per family: there may be more members", members.DefaultBudget)
+		x.Search = &sum
+		if sum.Stopped == members.StopBudget.String() || sum.Stopped == members.StopContext.String() {
+			x.MembersNote = sum.Text
 		}
 	}
 	// Puzzles and questions as the command line makes them: no number
