@@ -56,7 +56,7 @@ func TestBadInput(t *testing.T) {
 		{"factor bad polynomial", []string{"factor", "x^^2"}, "column"},
 		{"factor two arguments", []string{"factor", "x", "y"}, "quote"},
 		// 4^11 settings: past one run, and export has no --shard to offer.
-		{"export too large", []string{"export", "--to", "singular", "--every-setting", "--ops", "++|+++..|..|.....|..", "--out", filepath.Join(t.TempDir(), "x")}, "draw a --sample"},
+		{"export too large", []string{"export", "--to", "singular", "--every-setting", "--ops", "++|+++..|..|.....|..", "--out-dir", filepath.Join(t.TempDir(), "x")}, "draw a --sample"},
 		{"sweep too large", []string{"--ops", "++|+++..|..|.....|..", "--dry-run"}, "--shard i/N"},
 	}
 	for _, tc := range tests {
