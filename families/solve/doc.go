@@ -45,11 +45,8 @@
 // The points of a zero-dimensional component are conjugate: a primitive
 // element θ (a variable or a small linear form) has a minimal polynomial of
 // the component's degree, and every variable is a polynomial in θ. The
-// roots of the minimal polynomial are located as eigenvalues of its
-// companion matrix (gonum), refined by Aberth's iteration in big.Float and
-// proved exactly: around every approximation w a disc of radius
-// n|p(w)/p'(w)|, evaluated in exact Gaussian rationals, contains a root; the
-// discs are disjoint, so each holds exactly one, and a real root is
-// confirmed by an exact sign change. Values have at least 50 correct
-// significant digits.
+// roots of the minimal polynomial are isolated and proved by package
+// poly/roots (Aberth's iteration, Henrici's inclusion discs, an exact sign
+// change for a real root). Values have at least 50 correct significant
+// digits.
 package solve

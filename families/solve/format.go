@@ -9,6 +9,7 @@ import (
 
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
+	"github.com/families-project/families/poly/roots"
 )
 
 // A Style is a way of writing formulas.
@@ -332,7 +333,7 @@ func expanded(p *poly.Poly, s Style) string {
 // quadraticRoot writes the root r of the monic quadratic x^2 + c1 x + c0
 // with a square root: -c1/2 ± sqrt(c1^2/4 - c0), the sign chosen by r,
 // whose disc separates the two roots.
-func quadraticRoot(c []*big.Rat, r root) string {
+func quadraticRoot(c []*big.Rat, r roots.Root) string {
 	u := new(big.Rat).Quo(c[1], big.NewRat(-2, 1))
 	disc := new(big.Rat).Mul(u, u)
 	disc.Sub(disc, c[0])
@@ -340,8 +341,8 @@ func quadraticRoot(c []*big.Rat, r root) string {
 	st := new(big.Int).Mul(disc.Num(), disc.Denom())
 	k, m := squareFree(st)
 	v := new(big.Rat).SetFrac(k, disc.Denom())
-	uf := new(big.Float).SetPrec(r.re.Prec()).SetRat(u)
-	if m.Sign() > 0 && r.re.Cmp(uf) < 0 || m.Sign() < 0 && r.im.Sign() < 0 {
+	uf := new(big.Float).SetPrec(r.Re.Prec()).SetRat(u)
+	if m.Sign() > 0 && r.Re.Cmp(uf) < 0 || m.Sign() < 0 && r.Im.Sign() < 0 {
 		v.Neg(v)
 	}
 	rad := "sqrt(" + m.String() + ")"

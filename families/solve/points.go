@@ -1,11 +1,13 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/roots"
 )
 
 // A Class says what kind of numbers a solution has.
@@ -79,7 +81,7 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 	}
 	coords := make([][]*big.Rat, n)
 	mins := make([][]*big.Rat, n)
-	roots := make([][]root, n)
+	isolated := make([][]roots.Root, n)
 	for v := range n {
 		x := d.ring.Var(v)
 		a, ok := z.theta.express(z.quo, x)
@@ -92,20 +94,20 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 			return nil, fmt.Errorf("%w: the minimal polynomial of %s does not vanish", ErrInternal, x)
 		}
 		if len(mins[v]) > 2 {
-			rs, err := isolate(d.ctx, mins[v], digits)
+			rs, err := isolateRoots(d.ctx, mins[v], digits)
 			if err != nil {
 				return nil, err
 			}
-			roots[v] = rs
+			isolated[v] = rs
 		}
 	}
-	thetaRoots, err := isolate(d.ctx, z.theta.min, digits)
+	thetaRoots, err := isolateRoots(d.ctx, z.theta.min, digits)
 	if err != nil {
 		return nil, err
 	}
 	var out []*Point
 	for _, t := range thetaRoots {
-		th := cplx{t.re, t.im}
+		th := roots.Complex{Re: t.Re, Im: t.Im}
 		p := &Point{Degree: D, Class: ClassRealAlgebraic}
 		for v := range n {
 			name := d.ring.VarName(v)
@@ -114,11 +116,11 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 				continue
 			}
 			val := evalCoords(coords[v], th)
-			k, ok := nearest(roots[v], val)
+			k, ok := roots.Nearest(isolated[v], val)
 			if !ok {
 				return nil, fmt.Errorf("solve: the value of %s at a solution is not clearly one root of its minimal polynomial", name)
 			}
-			num := algNumber(name, mins[v], roots[v][k], digits)
+			num := algNumber(name, mins[v], isolated[v][k], digits)
 			if !num.Real {
 				p.Class = ClassComplex
 			}
@@ -167,10 +169,10 @@ func ratNumber(name string, x *big.Rat, digits int) *Number {
 	}
 }
 
-func algNumber(name string, min []*big.Rat, r root, digits int) *Number {
+func algNumber(name string, min []*big.Rat, r roots.Root, digits int) *Number {
 	m := uniPoly(name, min).PrimitivePart()
 	x := &Number{
-		Name: name, Degree: len(min) - 1, MinPoly: m, Re: r.re, Im: r.im, Real: r.real, Digits: digits,
+		Name: name, Degree: len(min) - 1, MinPoly: m, Re: r.Re, Im: r.Im, Real: r.Real, Digits: digits,
 	}
 	if x.Degree == 2 {
 		x.Exact = quadraticRoot(min, r)
@@ -179,14 +181,24 @@ func algNumber(name string, min []*big.Rat, r root, digits int) *Number {
 }
 
 // evalCoords returns sum a[t] θ^t.
-func evalCoords(a []*big.Rat, th cplx) cplx {
-	prec := th.prec()
-	out := newCplx(prec)
+func evalCoords(a []*big.Rat, th roots.Complex) roots.Complex {
+	prec := th.Re.Prec()
+	out := roots.NewComplex(prec)
 	for t := len(a) - 1; t >= 0; t-- {
-		out = cmul(out, th)
-		out.re.Add(out.re, new(big.Float).SetPrec(prec).SetRat(a[t]))
+		out = roots.Mul(out, th)
+		out.Re.Add(out.Re, new(big.Float).SetPrec(prec).SetRat(a[t]))
 	}
 	return out
+}
+
+// isolateRoots is roots.Isolate with a stop by ctx reported as a limit
+// error, as every other stop of a decomposition is.
+func isolateRoots(ctx context.Context, c []*big.Rat, digits int) ([]roots.Root, error) {
+	rs, err := roots.Isolate(ctx, c, digits)
+	if err != nil && ctx.Err() != nil {
+		return nil, limitErr(ctx.Err())
+	}
+	return rs, err
 }
 
 // Decimal returns the value to x.Digits significant digits: "1.414...",

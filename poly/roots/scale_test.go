@@ -1,4 +1,4 @@
-package solve
+package roots
 
 import (
 	"context"
@@ -42,7 +42,7 @@ func TestIsolateHugeCoefficients(t *testing.T) {
 		if f, _ := c[0].Float64(); f != 0 && f < 1e300 {
 			t.Fatalf("10^%d: the constant term %g fits in float64: not the case under test", exp, f)
 		}
-		got, err := isolate(context.Background(), c, 50)
+		got, err := Isolate(context.Background(), c, 50)
 		if err != nil {
 			t.Errorf("10^%d: %v", exp, err)
 			continue
@@ -52,10 +52,10 @@ func TestIsolateHugeCoefficients(t *testing.T) {
 		}
 		for k, r := range got {
 			want := new(big.Float).SetPrec(200).SetRat(rs[k])
-			diff := new(big.Float).Sub(r.re, want)
+			diff := new(big.Float).Sub(r.Re, want)
 			diff.Quo(diff, want)
-			if !r.real || diff.Abs(diff).Cmp(big.NewFloat(1e-45)) > 0 {
-				t.Errorf("10^%d: root %d = %s, want %s", exp, k+1, r.re.Text('g', 20), want.Text('g', 20))
+			if !r.Real || diff.Abs(diff).Cmp(big.NewFloat(1e-45)) > 0 {
+				t.Errorf("10^%d: root %d = %s, want %s", exp, k+1, r.Re.Text('g', 20), want.Text('g', 20))
 			}
 		}
 	}
@@ -95,7 +95,7 @@ func BenchmarkIsolateHugeCoefficients(b *testing.B) {
 	}
 	c := productOf(rs)
 	for b.Loop() {
-		if _, err := isolate(context.Background(), c, 50); err != nil {
+		if _, err := Isolate(context.Background(), c, 50); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,12 +1,10 @@
-package solve
+package roots
 
 import (
 	"context"
 	"math/big"
 	"strings"
 	"testing"
-
-	"github.com/families-project/families/poly"
 )
 
 func ratsOf(cs ...string) []*big.Rat {
@@ -35,7 +33,7 @@ func TestIsolate(t *testing.T) {
 		{"degree 1", ratsOf("3", "2"), 1, "-1.5"},
 	}
 	for _, tc := range tests {
-		rs, err := isolate(context.Background(), tc.coeffs, 50)
+		rs, err := Isolate(context.Background(), tc.coeffs, 50)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -45,77 +43,50 @@ func TestIsolate(t *testing.T) {
 		}
 		real := 0
 		for _, r := range rs {
-			if r.real {
+			if r.Real {
 				real++
-				if r.im.Sign() != 0 {
-					t.Errorf("%s: real root with imaginary part %s", tc.name, r.im.Text('g', 5))
+				if r.Im.Sign() != 0 {
+					t.Errorf("%s: real root with imaginary part %s", tc.name, r.Im.Text('g', 5))
 				}
 			}
 		}
 		if real != tc.real {
 			t.Errorf("%s: %d real roots, want %d", tc.name, real, tc.real)
 		}
-		if got := rs[0].re.Text('g', 30); !strings.HasPrefix(got, tc.first) {
+		if got := rs[0].Re.Text('g', 30); !strings.HasPrefix(got, tc.first) {
 			t.Errorf("%s: first root %s, want %s", tc.name, got, tc.first)
 		}
 	}
 }
 
+// wilkinson returns the ascending coefficients of (x - 1)(x - 2)...(x - n).
 func wilkinson(n int) []*big.Rat {
-	r := poly.MustRing(poly.Grevlex, "x")
-	p := r.One()
+	c := []*big.Rat{big.NewRat(1, 1)}
 	for k := 1; k <= n; k++ {
-		p.Mul(p, r.MustParse("x - "+big.NewInt(int64(k)).String()))
+		next := make([]*big.Rat, len(c)+1)
+		for i := range next {
+			next[i] = new(big.Rat)
+		}
+		for i, a := range c {
+			next[i+1].Add(next[i+1], a)
+			next[i].Sub(next[i], new(big.Rat).Mul(a, big.NewRat(int64(k), 1)))
+		}
+		c = next
 	}
-	return uniCoeffs(p)
+	return c
 }
 
 // TestRootsHaveFiftyDigits compares sqrt(2) with math/big's own square
 // root at 300 bits.
 func TestRootsHaveFiftyDigits(t *testing.T) {
-	rs, err := isolate(context.Background(), ratsOf("-2", "0", "1"), 50)
+	rs, err := Isolate(context.Background(), ratsOf("-2", "0", "1"), 50)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := new(big.Float).SetPrec(300).Sqrt(new(big.Float).SetPrec(300).SetInt64(2))
-	diff := new(big.Float).Sub(rs[1].re, want)
+	diff := new(big.Float).Sub(rs[1].Re, want)
 	if diff.Abs(diff).Cmp(new(big.Float).SetMantExp(big.NewFloat(1), -180)) > 0 {
-		t.Errorf("sqrt 2 = %s, off by %s", rs[1].re.Text('g', 60), diff.Text('g', 3))
-	}
-}
-
-func TestQuadraticRoot(t *testing.T) {
-	tests := []struct {
-		coeffs []*big.Rat // monic quadratic, ascending
-		want   []string   // both roots, in isolate's order
-	}{
-		{ratsOf("-2", "0", "1"), []string{"-sqrt(2)", "sqrt(2)"}},
-		{ratsOf("-1", "-1", "1"), []string{"(1 - sqrt(5))/2", "(1 + sqrt(5))/2"}},
-		{ratsOf("1", "0", "1"), []string{"-I", "I"}},
-		{ratsOf("1/2", "1/2", "1"), []string{"(-1 - sqrt(7)*I)/4", "(-1 + sqrt(7)*I)/4"}},
-		{ratsOf("-8", "0", "1"), []string{"-2*sqrt(2)", "2*sqrt(2)"}},
-		{ratsOf("-1/3", "0", "1"), []string{"-sqrt(3)/3", "sqrt(3)/3"}},
-		{ratsOf("7", "-6", "1"), []string{"3 - sqrt(2)", "3 + sqrt(2)"}},
-	}
-	for _, tc := range tests {
-		rs, err := isolate(context.Background(), tc.coeffs, 50)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, r := range rs {
-			if got := quadraticRoot(tc.coeffs, r); got != tc.want[i] {
-				t.Errorf("root %d of %v: %s, want %s", i, tc.coeffs, got, tc.want[i])
-			}
-		}
-	}
-}
-
-func TestSquareFree(t *testing.T) {
-	for n, want := range map[int64][2]int64{12: {2, 3}, -7: {1, -7}, 72: {6, 2}, 1: {1, 1}, 49: {7, 1}, -50: {5, -2}} {
-		k, m := squareFree(big.NewInt(n))
-		if k.Int64() != want[0] || m.Int64() != want[1] {
-			t.Errorf("squareFree(%d) = %s^2 * %s, want %d^2 * %d", n, k, m, want[0], want[1])
-		}
+		t.Errorf("sqrt 2 = %s, off by %s", rs[1].Re.Text('g', 60), diff.Text('g', 3))
 	}
 }
 
@@ -126,28 +97,28 @@ func TestSquareFree(t *testing.T) {
 func TestTinyRootRelative(t *testing.T) {
 	c := ratsOf("2", "-2000000000000000000000000000001", "1000000000000000000000000000000")
 	prec := uint(400)
-	at := func(re string) cplx {
-		w := newCplx(prec)
-		if _, ok := w.re.SetString(re); !ok {
+	at := func(re string) Complex {
+		w := NewComplex(prec)
+		if _, ok := w.Re.SetString(re); !ok {
 			t.Fatalf("bad number %s", re)
 		}
 		return w
 	}
 	two := at("2")
-	if _, ok := verifyRoots(context.Background(), c, []cplx{at("1e-30"), two}, 50); !ok {
+	if _, ok := verifyRoots(context.Background(), c, []Complex{at("1e-30"), two}, 50); !ok {
 		t.Error("the exact roots were refused")
 	}
-	if _, ok := verifyRoots(context.Background(), c, []cplx{at("1.0000000000000000000000000000000000000001e-30"), two}, 50); ok {
+	if _, ok := verifyRoots(context.Background(), c, []Complex{at("1.0000000000000000000000000000000000000001e-30"), two}, 50); ok {
 		t.Error("a root off in its 41st digit was accepted as correct to 50")
 	}
-	rs, err := isolate(context.Background(), c, 50)
+	rs, err := Isolate(context.Background(), c, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := at("1e-30").re
-	diff := new(big.Float).Sub(rs[0].re, want)
+	want := at("1e-30").Re
+	diff := new(big.Float).Sub(rs[0].Re, want)
 	diff.Quo(diff.Abs(diff), want)
 	if diff.Cmp(big.NewFloat(1e-52)) > 0 {
-		t.Errorf("root %s has relative error %s", rs[0].re.Text('g', 60), diff.Text('g', 3))
+		t.Errorf("root %s has relative error %s", rs[0].Re.Text('g', 60), diff.Text('g', 3))
 	}
 }

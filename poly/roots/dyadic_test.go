@@ -1,4 +1,4 @@
-package solve
+package roots
 
 import (
 	"math/big"

@@ -1,4 +1,14 @@
-package solve
+// Package roots isolates the complex roots of a univariate polynomial with
+// rational coefficients and proves them: Aberth's simultaneous iteration
+// (O. Aberth, "Iteration methods for finding all zeros of a polynomial
+// simultaneously", Math. Comp. 27, 1973) from the eigenvalues of the
+// companion matrix, at a precision of about four bits per digit asked for,
+// then an exact inclusion test: the disc of radius n|p(w)/p'(w)| about each
+// approximation w holds a root (P. Henrici, "Applied and Computational
+// Complex Analysis", vol. 1, 1974), and disjoint discs hold one root each.
+// A real root is confirmed by an exact sign change of p. The solver uses it to write the values of algebraic solutions
+// to the digits asked for, proved.
+package roots
 
 import (
 	"context"
@@ -15,21 +25,21 @@ import (
 // A root is a proved approximation of a root of a square-free polynomial:
 // the disc of radius Radius around (Re, Im) holds exactly this root and no
 // other, and the root is real exactly when Real is set (then Im is 0).
-type root struct {
-	re, im *big.Float
-	real   bool
-	radius *big.Rat
+type Root struct {
+	Re, Im *big.Float
+	Real   bool
+	Radius *big.Rat
 }
 
-// isolate returns all roots of the square-free polynomial with ascending
+// Isolate returns all roots of the square-free polynomial with ascending
 // rational coefficients c (degree >= 1), each within 10^-(digits+2)
 // relative (absolute for roots of modulus below 1 when 0 is a root, as a
 // relative bound cannot hold at 0): real roots ascending, then the others by real and imaginary
 // part. Cost: an eigenvalue problem of the degree D in float64, then
 // Aberth's iteration at about 4 bits per digit (D^2 complex operations per
 // sweep, a few sweeps), and O(D^2) exact comparisons of the discs. It
-// stops with ctx (a limit error).
-func isolate(ctx context.Context, c []*big.Rat, digits int) ([]root, error) {
+// stops with ctx, returning ctx's error.
+func Isolate(ctx context.Context, c []*big.Rat, digits int) ([]Root, error) {
 	D := len(c) - 1
 	prec := uint(max(256, 4*digits+64))
 	init := startingPoints(c)
@@ -40,24 +50,24 @@ func isolate(ctx context.Context, c []*big.Rat, digits int) ([]root, error) {
 			return rs, nil
 		}
 		if err := ctx.Err(); err != nil {
-			return nil, limitErr(err)
+			return nil, err
 		}
 		prec *= 2
 	}
-	return nil, fmt.Errorf("solve: could not isolate the %d roots of a polynomial to %d digits", D, digits)
+	return nil, fmt.Errorf("roots: could not isolate the %d roots of a polynomial to %d digits", D, digits)
 }
 
-func compareRoots(a, b root) int {
-	if a.real != b.real {
-		if a.real {
+func compareRoots(a, b Root) int {
+	if a.Real != b.Real {
+		if a.Real {
 			return -1
 		}
 		return 1
 	}
-	if c := a.re.Cmp(b.re); c != 0 {
+	if c := a.Re.Cmp(b.Re); c != 0 {
 		return c
 	}
-	return a.im.Cmp(b.im)
+	return a.Im.Cmp(b.Im)
 }
 
 // startingPoints returns the eigenvalues of the companion matrix (gonum).
@@ -160,16 +170,16 @@ func spread(vs []complex128) []complex128 {
 
 // aberth refines all roots at once by the Aberth–Ehrlich iteration, which
 // converges cubically to simple roots and keeps the approximations apart.
-func aberth(ctx context.Context, c []*big.Rat, init []complex128, prec uint) []cplx {
+func aberth(ctx context.Context, c []*big.Rat, init []complex128, prec uint) []Complex {
 	cf := make([]*big.Float, len(c))
 	for i := range c {
 		cf[i] = new(big.Float).SetPrec(prec).SetRat(c[i])
 	}
-	ws := make([]cplx, len(init))
+	ws := make([]Complex, len(init))
 	for k, v := range init {
-		ws[k] = cplxFrom(prec, real(v), imag(v))
+		ws[k] = complexFrom(prec, real(v), imag(v))
 	}
-	one := cplxFrom(prec, 1, 0)
+	one := complexFrom(prec, 1, 0)
 	eps := new(big.Float).SetPrec(prec).SetMantExp(big.NewFloat(1), -int(prec)+24)
 	eps2 := new(big.Float).SetPrec(prec).Mul(eps, eps)
 	for iter := 0; iter < 400 && ctx.Err() == nil; iter++ {
@@ -180,12 +190,12 @@ func aberth(ctx context.Context, c []*big.Rat, init []complex128, prec uint) []c
 				continue
 			}
 			if dp.isZero() {
-				ws[k] = cadd(ws[k], cplxFrom(prec, 1e-10, 1e-10))
+				ws[k] = cadd(ws[k], complexFrom(prec, 1e-10, 1e-10))
 				done = false
 				continue
 			}
 			N := cquo(p, dp)
-			S := newCplx(prec)
+			S := NewComplex(prec)
 			for j := range ws {
 				if j != k {
 					diff := csub(ws[k], ws[j])
@@ -194,7 +204,7 @@ func aberth(ctx context.Context, c []*big.Rat, init []complex128, prec uint) []c
 					}
 				}
 			}
-			den := csub(one, cmul(N, S))
+			den := csub(one, Mul(N, S))
 			step := N
 			if !den.isZero() {
 				step = cquo(N, den)
@@ -221,7 +231,7 @@ func aberth(ctx context.Context, c []*big.Rat, init []complex128, prec uint) []c
 // Gaussian rationals and the discs pairwise disjoint, each disc holds
 // exactly one root. A disc centred on the real axis is real by an exact
 // sign change of p across it; a disc that misses the axis is not real.
-func verifyRoots(ctx context.Context, c []*big.Rat, ws []cplx, digits int) ([]root, bool) {
+func verifyRoots(ctx context.Context, c []*big.Rat, ws []Complex, digits int) ([]Root, bool) {
 	D := len(c) - 1
 	z := intCoefs(c)
 	dz := make([]*big.Int, D)
@@ -234,12 +244,12 @@ func verifyRoots(ctx context.Context, c []*big.Rat, ws []cplx, digits int) ([]ro
 	// grid number near 1e-30) still gets its digits; with one, relative
 	// accuracy at 0 is impossible and small roots get an absolute bound.
 	zeroRoot := c[0].Sign() == 0
-	rs := make([]root, len(ws))
+	rs := make([]Root, len(ws))
 	centres := make([][2]*big.Rat, len(ws))
 	for k, w := range ws {
 		prec := w.prec()
-		a, _ := w.re.Rat(nil)
-		b, _ := w.im.Rat(nil)
+		a, _ := w.Re.Rat(nil)
+		b, _ := w.Im.Rat(nil)
 		mag2 := new(big.Rat).Add(new(big.Rat).Mul(a, a), new(big.Rat).Mul(b, b))
 		// Snap to the axis when the imaginary part is below half the
 		// working precision: the sign test then decides.
@@ -248,7 +258,7 @@ func verifyRoots(ctx context.Context, c []*big.Rat, ws []cplx, digits int) ([]ro
 		if absw.Cmp(big.NewFloat(1)) > 0 {
 			lim.Mul(lim, absw)
 		}
-		real := new(big.Float).Abs(w.im).Cmp(lim) <= 0
+		real := new(big.Float).Abs(w.Im).Cmp(lim) <= 0
 		if real {
 			b = new(big.Rat)
 		}
@@ -283,7 +293,7 @@ func verifyRoots(ctx context.Context, c []*big.Rat, ws []cplx, digits int) ([]ro
 		}
 		re := new(big.Float).SetPrec(prec).SetRat(a)
 		im := new(big.Float).SetPrec(prec).SetRat(b)
-		rs[k] = root{re: re, im: im, real: real, radius: R}
+		rs[k] = Root{Re: re, Im: im, Real: real, Radius: R}
 		centres[k] = [2]*big.Rat{a, b}
 	}
 	for j := range rs {
@@ -291,7 +301,7 @@ func verifyRoots(ctx context.Context, c []*big.Rat, ws []cplx, digits int) ([]ro
 			dx := new(big.Rat).Sub(centres[j][0], centres[k][0])
 			dy := new(big.Rat).Sub(centres[j][1], centres[k][1])
 			d2 := dx.Add(dx.Mul(dx, dx), dy.Mul(dy, dy))
-			s := new(big.Rat).Add(rs[j].radius, rs[k].radius)
+			s := new(big.Rat).Add(rs[j].Radius, rs[k].Radius)
 			if d2.Cmp(s.Mul(s, s)) <= 0 {
 				return nil, false
 			}
@@ -322,13 +332,13 @@ func sqrtUpper(x *big.Rat) *big.Rat {
 	return R
 }
 
-// nearest returns the index of the root closest to z, and false unless it
+// Nearest returns the index of the root closest to z, and false unless it
 // is clearly closer than every other root.
-func nearest(rs []root, z cplx) (int, bool) {
+func Nearest(rs []Root, z Complex) (int, bool) {
 	best, second := -1, -1
 	dist := make([]*big.Float, len(rs))
 	for i, r := range rs {
-		dist[i] = cabs2(csub(z, cplx{r.re, r.im}))
+		dist[i] = cabs2(csub(z, Complex{r.Re, r.Im}))
 		switch {
 		case best < 0 || dist[i].Cmp(dist[best]) < 0:
 			best, second = i, best
