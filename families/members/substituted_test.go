@@ -70,7 +70,7 @@ func TestSubstitutedMembers(t *testing.T) {
 				t.Fatalf("%d families, want 1", len(src.Families))
 			}
 			fam := src.Families[0]
-			want, sums, bound := bruteForce(t, src.Setting, ls.lines, fam, 12, 20000)
+			want, sums, bound := bruteForce(t, src.Setting, ls.lines, fam, 12, 5000)
 			if len(want) < 2 {
 				// The parameters the analysis chooses decide how far the
 				// members lie; the first setting must always be tested.
