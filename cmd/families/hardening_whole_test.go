@@ -37,7 +37,7 @@ func TestHardeningWholeTimeout(t *testing.T) {
 			[]string{"count", "--ops", "+=|x-+.-|+=|=====|.=", "--max-sum", "1000", "--timeout", "1s"},
 			1, []string{"incomplete: timed out after 1s", "lower bound"}, "timed out after 1s (--timeout)", 1},
 		{"export, many systems",
-			[]string{"export", "--to", "json", "--ops", ".=|.....|.=|=====|.=", "--sample", "300", "--out", filepath.Join(dir, "suite"), "--timeout", "1s"},
+			[]string{"export", "--to", "json", "--ops", ".=|.....|.=|=====|.=", "--sample", "300", "--out-dir", filepath.Join(dir, "suite"), "--timeout", "1s"},
 			1, []string{"incomplete: timed out after 1s", "systems not written"}, "timed out after 1s (--timeout)", 1},
 		{"count, per-system limit kept",
 			[]string{"count", "--ops", "+=|x-+.-|+=|=====|.=", "--max-sum", "10", "--system-timeout", "1ns"},
@@ -99,7 +99,9 @@ func TestHardeningMergeSignal(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// A writer that trickles lines, as a shard still being copied.
+		// A writer that trickles a line that never ends, as a shard still
+		// being copied: merge reads line by line, so a complete line
+		// would be parsed (and refused) at once.
 		stopWriter := make(chan struct{})
 		go func() {
 			w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
@@ -107,12 +109,13 @@ func TestHardeningMergeSignal(t *testing.T) {
 				return
 			}
 			defer w.Close()
+			w.WriteString(`{"index":`)
 			for {
 				select {
 				case <-stopWriter:
 					return
 				case <-time.After(5 * time.Millisecond):
-					if _, err := w.WriteString(`{"index":"1"}` + "\n"); err != nil {
+					if _, err := w.WriteString(" "); err != nil {
 						return
 					}
 				}

@@ -15,7 +15,7 @@ func TestHardeningJobs(t *testing.T) {
 	commands := map[string][]string{
 		"sweep":  {"--ops", pattern, "--positive", "--require-all-ops", "--dry-run"},
 		"count":  {"count", "--ops", pattern, "--max-sum", "4"},
-		"export": {"export", "--to", "json", "--ops", pattern, "--out", t.TempDir() + "/x"},
+		"export": {"export", "--to", "json", "--ops", pattern, "--out-dir", t.TempDir() + "/x"},
 		"census": {"census", "--size", "2x2", "--max", "3"},
 	}
 	tests := []struct {

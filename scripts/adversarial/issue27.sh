@@ -56,7 +56,7 @@ done
 for j in 9223372036854775807 4294967296 100000000 1025 -1; do
 	check 2 "sweep --jobs $j" "$fam" --ops "$pat" --jobs "$j"
 	check 2 "count --jobs $j" "$fam" count --ops "$pat" --max-sum 6 --jobs "$j"
-	check 2 "export --jobs $j" "$fam" export --to json --ops "$pat" --out "$work/expj" --jobs "$j"
+	check 2 "export --jobs $j" "$fam" export --to json --ops "$pat" --out-dir "$work/expj" --jobs "$j"
 	check 2 "census --jobs $j" "$fam" census --size 2x2 --max 3 --jobs "$j"
 done
 
@@ -130,7 +130,7 @@ done
 # Item 10: smaller faults.
 check 0 "analyse --timeout 2562047h47m16s" "$fam" --timeout 2562047h47m16s
 check 0 "count --timeout 2562047h47m16s" "$fam" count --ops "$pat" --max-sum 6 --timeout 2562047h47m16s
-check 0 "export --timeout 2562047h47m16s" "$fam" export --to json --ops "$pat" --out "$work/exp10" --timeout 2562047h47m16s
+check 0 "export --timeout 2562047h47m16s" "$fam" export --to json --ops "$pat" --out-dir "$work/exp10" --timeout 2562047h47m16s
 runs=$((runs + 1))
 # POSIX sh has no PIPESTATUS: run it again with the status kept.
 code=$({
