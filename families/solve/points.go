@@ -89,7 +89,11 @@ func (d *decomposer) points(c *component, F, nonzero []*poly.Poly, digits int) (
 			return nil, fmt.Errorf("%w: %s is not a polynomial in the primitive element %s", ErrInternal, x, theta)
 		}
 		coords[v] = a
-		mins[v] = z.quo.krylov(x).min
+		k, err := z.quo.krylov(d.ctx, x)
+		if err != nil {
+			return nil, err
+		}
+		mins[v] = k.min
 		if !groebner.IsMember(horner(mins[v], x), c.basis) {
 			return nil, fmt.Errorf("%w: the minimal polynomial of %s does not vanish", ErrInternal, x)
 		}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math/big"
 
 	"github.com/families-project/families/groebner"
@@ -60,12 +61,18 @@ type echRow struct {
 }
 
 // krylov computes the minimal polynomial of θ. Cost: one normal form and
-// O(D^2) rational operations per power, for D standard monomials.
-func (q *quotient) krylov(theta *poly.Poly) *krylov {
+// O(D^2) rational operations per power, for D standard monomials. It
+// stops with ctx (a limit error).
+func (q *quotient) krylov(ctx context.Context, theta *poly.Poly) (*krylov, error) {
 	k := &krylov{theta: theta}
 	D := q.dim()
 	pw := q.ring.One()
 	for t := 0; t <= D; t++ {
+		// A power of θ reduced modulo G can take seconds on a large
+		// quotient: the deadline is checked before each.
+		if err := ctx.Err(); err != nil {
+			return nil, limitErr(err)
+		}
 		w := q.vec(pw)
 		comb := zeroVec(D + 1)
 		comb[t].SetInt64(1)
@@ -79,7 +86,7 @@ func (q *quotient) krylov(theta *poly.Poly) *krylov {
 		}
 		if p < 0 {
 			k.min = comb[:t+1] // comb[t] = 1: monic
-			return k
+			return k, nil
 		}
 		k.rows = append(k.rows, echRow{v: w, pivot: p, comb: comb})
 		pw = groebner.NormalForm(new(poly.Poly).Mul(pw, theta), q.G)

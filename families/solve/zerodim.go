@@ -39,7 +39,10 @@ func (d *decomposer) refineZero(G, extra []*poly.Poly) error {
 		thetas = append(thetas, linearForm(d.ring, all, try))
 	}
 	for _, th := range thetas {
-		k := q.krylov(th)
+		k, err := q.krylov(d.ctx, th)
+		if err != nil {
+			return err
+		}
 		m := uniPoly("t", k.min)
 		fz, err := d.factorsOf(m)
 		if err != nil {
