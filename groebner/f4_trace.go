@@ -35,7 +35,6 @@ type f4TraceStep struct {
 type f4Tracer struct {
 	rec, follow *f4Trace
 	step        int
-	s           int
 }
 
 // f4StepTrace is the tracer's state within one step.
