@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 // TestHardeningReadBack checks the bounds on the files read back (issue
 // 27, item 1, second round): a sweep checkpoint (--resume), a census
-// checkpoint and a merge input past their bounds (sweep.MaxFile per
-// sweep checkpoint or merge input, sweep.MaxLine per line) are refused
+// checkpoint and a merge input past their bounds (output.MaxFile per
+// sweep checkpoint or merge input, output.MaxLine per line) are refused
 // with status 2 and a line naming the file and the bound, and a refused
 // checkpoint is left as it was. The files are sparse: a line of zero
 // bytes that never ends (read up to the line bound, 64 MiB), and a file
@@ -32,8 +32,8 @@ func TestHardeningReadBack(t *testing.T) {
 		return p
 	}
 	const pat = "+=|x-+.-|+=|=====|.="
-	endless := int64(sweep.MaxLine + 1<<20)
-	huge := int64(sweep.MaxFile + 1)
+	endless := int64(output.MaxLine + 1<<20)
+	huge := int64(output.MaxFile + 1)
 	tests := []struct {
 		name string
 		file string

@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 // An inputLimit bounds what a command reads from one input file or from
@@ -26,11 +26,11 @@ type inputLimit struct {
 var textInput = inputLimit{file: 64 << 20, line: 4 << 20}
 
 // shardInput bounds each input of merge as the sweep package bounds every
-// file it reads back (sweep.MaxFile, sweep.MaxLine): a sweep run writes at
+// file it reads back (output.MaxFile, output.MaxLine): a sweep run writes at
 // most 2^21 records (a shard), about 1 KB each with the default members,
 // and one record with 100,000 members (--members' bound) is some
 // megabytes. The sweep package reads within the same bounds again.
-var shardInput = inputLimit{file: sweep.MaxFile, line: sweep.MaxLine}
+var shardInput = inputLimit{file: output.MaxFile, line: output.MaxLine}
 
 // inputError is a refused input: bad input, status 2.
 func inputError(name string, err error) error {
@@ -197,7 +197,7 @@ func sizeString(n int64) string {
 
 // countCheckpointLines counts the complete lines of the regular file at
 // path, a checkpoint given to --resume, without holding it: a file past
-// sweep.MaxFile is not counted (false; the sweep refuses it itself), and
+// output.MaxFile is not counted (false; the sweep refuses it itself), and
 // the count stops, false, once ctx is done. It only feeds a progress line,
 // so every failure is false. Cost: one read of the file in 64 KiB chunks.
 func countCheckpointLines(ctx context.Context, path string) (int, bool) {
@@ -206,7 +206,7 @@ func countCheckpointLines(ctx context.Context, path string) (int, bool) {
 		return 0, false
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > sweep.MaxFile {
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > output.MaxFile {
 		return 0, false
 	}
 	buf := make([]byte, 64<<10)

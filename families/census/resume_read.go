@@ -8,20 +8,20 @@ import (
 	"io"
 	"os"
 
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 // resumeLimits bound the lines of a census checkpoint read back
-// (sweep.MaxLine: a line is one grid's record or a done line, far
+// (output.MaxLine: a line is one grid's record or a done line, far
 // shorter). The file as a whole has no bound: it is read one line at a
 // time, twice, so memory does not grow with it, and under the run's
 // context, so its length costs time only within the run's --timeout.
-var resumeLimits = sweep.Limits{Line: sweep.MaxLine}
+var resumeLimits = output.Limits{Line: output.MaxLine}
 
 // recover reads a checkpoint, checks it against the census, cuts it after
 // its last done line and leaves f there; it returns the tasks done. A
 // file that is not this run's checkpoint, or one with a line past
-// resumeLimits, is a *sweep.CheckpointError and f is left as it was; so
+// resumeLimits, is a *output.CheckpointError and f is left as it was; so
 // it is once ctx is done (the error is then ctx's cause).
 //
 // The first pass checks every line and finds the end of the last task
@@ -31,7 +31,7 @@ var resumeLimits = sweep.Limits{Line: sweep.MaxLine}
 // lines fill memory. Cost: two JSON decodes per line kept.
 func (c *Census) recover(ctx context.Context, f *os.File, path string, sum *Summary) (int, error) {
 	refuse := func(format string, args ...any) (int, error) {
-		return 0, &sweep.CheckpointError{Err: fmt.Errorf(format, args...)}
+		return 0, &output.CheckpointError{Err: fmt.Errorf(format, args...)}
 	}
 	var keep int64
 	tasks := 0
@@ -56,7 +56,7 @@ func (c *Census) recover(ctx context.Context, f *os.File, path string, sum *Summ
 		if ctx.Err() != nil {
 			return 0, context.Cause(ctx)
 		}
-		var ce *sweep.CheckpointError
+		var ce *output.CheckpointError
 		if errors.As(err, &ce) {
 			return 0, err
 		}
@@ -98,7 +98,7 @@ func (c *Census) eachCheckpointLine(ctx context.Context, r io.Reader, path strin
 			return err
 		}
 	}
-	lr := sweep.NewLineReader(ctx, r, path, resumeLimits)
+	lr := output.NewLineReader(ctx, r, path, resumeLimits)
 	for {
 		b, err := lr.Next()
 		if errors.Is(err, io.EOF) {

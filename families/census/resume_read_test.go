@@ -12,14 +12,14 @@ import (
 	"testing"
 
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/families/output"
 )
 
 // TestResumeReadBounds checks how a census checkpoint is read back (issue
 // 27, item 1): within the line bound a cut file is completed to the bytes
 // and the summary of an uninterrupted run (the second pass counts what the
 // first kept); a line past the bound, an endless line, a line that is not
-// JSON are refused with a *sweep.CheckpointError, the file left as it
+// JSON are refused with a *output.CheckpointError, the file left as it
 // was; records without a done line are cut; a done context stops the
 // reading with its cause, the file unchanged.
 func TestResumeReadBounds(t *testing.T) {
@@ -64,7 +64,7 @@ func TestResumeReadBounds(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			old := resumeLimits
-			resumeLimits = sweep.Limits{Line: tc.line}
+			resumeLimits = output.Limits{Line: tc.line}
 			defer func() { resumeLimits = old }()
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
@@ -85,14 +85,14 @@ func TestResumeReadBounds(t *testing.T) {
 				}
 				return
 			}
-			var ce *sweep.CheckpointError
+			var ce *output.CheckpointError
 			switch {
 			case err == nil || !strings.Contains(err.Error(), tc.want):
 				t.Errorf("%v; want %q", err, tc.want)
 			case tc.cancelled != errors.Is(err, context.Canceled):
 				t.Errorf("%v: cancelled %t", err, tc.cancelled)
 			case !tc.cancelled && !errors.As(err, &ce):
-				t.Errorf("%T %v; want a *sweep.CheckpointError", err, err)
+				t.Errorf("%T %v; want a *output.CheckpointError", err, err)
 			}
 			if !bytes.Equal(got, tc.content) {
 				t.Error("the refused checkpoint was changed")

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/families/output"
 )
 
 // RunFile runs the plan writing to the file at path, which is also the
@@ -64,22 +65,22 @@ func (p *Plan) RunOpened(ctx context.Context, f *os.File, path string, resume bo
 
 // recover reads the records of a checkpoint, checks them against the plan,
 // cuts a torn last line and leaves f positioned at the end. A file that is
-// not this run's checkpoint, or one past DefaultLimits (readlimit.go), is
+// not this run's checkpoint, or one past output.DefaultLimits (readlimit.go), is
 // a *CheckpointError, and f is left as it was. It reads one line at a
 // time under ctx: once ctx is done it returns ctx's cause, f unchanged.
 func (p *Plan) recover(ctx context.Context, f *os.File, path string, sum *Summary) (int, error) {
 	refuse := func(format string, args ...any) (int, error) {
 		return 0, &CheckpointError{Err: fmt.Errorf(format, args...)}
 	}
-	lim := DefaultLimits
+	lim := output.DefaultLimits
 	if st, err := f.Stat(); err == nil && st.Size() > lim.File {
 		// Refused before reading: a sparse file of 5 GB takes no time.
-		return refuse("%w", &LimitError{Name: path, Limit: lim.File})
+		return refuse("%w", &output.LimitError{Name: path, Limit: lim.File})
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return 0, err
 	}
-	lr := NewLineReader(ctx, f, path, lim)
+	lr := output.NewLineReader(ctx, f, path, lim)
 	n := 0
 	var keep int64
 	for {
@@ -87,7 +88,7 @@ func (p *Plan) recover(ctx context.Context, f *os.File, path string, sum *Summar
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		var le *LimitError
+		var le *output.LimitError
 		if errors.As(err, &le) {
 			return refuse("%w", err)
 		}
@@ -233,19 +234,6 @@ func Merge(ctx context.Context, w io.Writer, names []string, inputs ...io.Reader
 		}
 	}
 	return sum, bw.Flush()
-}
-
-// A ctxReader fails its reads once its context is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(b []byte) (int, error) {
-	if c.ctx.Err() != nil {
-		return 0, context.Cause(c.ctx)
-	}
-	return c.r.Read(b)
 }
 
 // A mergeRec is one record read by Merge, with where it was read.
