@@ -68,7 +68,7 @@ func openInput(ctx context.Context, name string, lim inputLimit) (io.ReadCloser,
 			return nil, usagef("%s is a directory, not an input file", name)
 		}
 		if st.Mode().IsRegular() && st.Size() > lim.file {
-			return nil, inputError(name, fmt.Errorf("%s is more than the %s an input may have", sizeString(st.Size()), sizeString(lim.file)))
+			return nil, inputError(name, fmt.Errorf("%s is more than the %s an input may have", output.SizeText(st.Size()), output.SizeText(lim.file)))
 		}
 		type opened struct {
 			f   *os.File
@@ -114,7 +114,7 @@ func pump(w io.Writer, src io.Reader, lim inputLimit) error {
 		n, err := src.Read(buf)
 		b := buf[:n]
 		if total += int64(n); total > lim.file {
-			return usagef("more than the %s an input may have", sizeString(lim.file))
+			return usagef("more than the %s an input may have", output.SizeText(lim.file))
 		}
 		// Only the current line's length matters: it runs from the last
 		// newline, perhaps over several chunks.
@@ -131,7 +131,7 @@ func pump(w io.Writer, src io.Reader, lim inputLimit) error {
 			line, b = 0, b[i+1:]
 		}
 		if line > lim.line {
-			return usagef("line %d is longer than the %s a line may have", lines+1, sizeString(lim.line))
+			return usagef("line %d is longer than the %s a line may have", lines+1, output.SizeText(lim.line))
 		}
 		if n > 0 {
 			if _, werr := w.Write(buf[:n]); werr != nil {
@@ -179,20 +179,6 @@ func readInputContext(ctx context.Context, name string, lim inputLimit) (string,
 		return "", inputError(inputName(name), err)
 	}
 	return string(b), nil
-}
-
-// sizeString writes n bytes in the largest binary unit that divides it,
-// as the limits are given ("64 MiB"), or in bytes.
-func sizeString(n int64) string {
-	for _, u := range []struct {
-		shift uint
-		name  string
-	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
-		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
-			return fmt.Sprintf("%d %s", n>>u.shift, u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // countCheckpointLines counts the complete lines of the regular file at

@@ -44,14 +44,14 @@ type LimitError struct {
 
 func (e *LimitError) Error() string {
 	if e.Line == 0 {
-		return fmt.Sprintf("%s: more than the %s a file read back may have", e.Name, sizeText(e.Limit))
+		return fmt.Sprintf("%s: more than the %s a file read back may have", e.Name, SizeText(e.Limit))
 	}
-	return fmt.Sprintf("%s: line %d is longer than the %s a line may have", e.Name, e.Line, sizeText(e.Limit))
+	return fmt.Sprintf("%s: line %d is longer than the %s a line may have", e.Name, e.Line, SizeText(e.Limit))
 }
 
-// sizeText writes n bytes in the largest binary unit that divides it
-// ("64 MiB"), or in bytes.
-func sizeText(n int64) string {
+// SizeText writes n bytes in the largest binary unit that divides it
+// ("64 MiB"), or in bytes, as the limits of inputs are given.
+func SizeText(n int64) string {
 	for _, u := range []struct {
 		shift uint
 		name  string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	frender "github.com/families-project/families/families/render"
 	"github.com/families-project/families/families/solve"
 )
 
@@ -105,22 +106,6 @@ type view struct {
 // A link is a download's name and address.
 type link struct{ Name, URL string }
 
-// familyTitle is the text report's title of a family.
-func familyTitle(f *solve.Family) string {
-	params := strings.Join(f.Parameters, ", ")
-	noun := "parameter"
-	if len(f.Parameters) > 1 {
-		noun = "parameters"
-	}
-	switch {
-	case f.Polynomial:
-		return fmt.Sprintf("every number a polynomial in the %s %s", noun, params)
-	case f.Kind == solve.Rational:
-		return fmt.Sprintf("every number a rational function of the %s %s", noun, params)
-	}
-	return fmt.Sprintf("algebraic of degree %d over the %s %s", f.Degree, noun, params)
-}
-
 // classLine is the text report's class line.
 func classLine(rep *families.Report) string {
 	var b strings.Builder
@@ -183,7 +168,7 @@ func makeView(ctx context.Context, q *query, a *analysis, x *extras, err, xerr e
 	for _, c := range res.Components {
 		if f := c.Family; f != nil {
 			n++
-			fv := familyView{N: n, Title: familyTitle(f)}
+			fv := familyView{N: n, Title: frender.FamilyTitle(f)}
 			if !c.Irreducible {
 				fv.Note = "not proved irreducible: possibly several components"
 			}
