@@ -160,7 +160,7 @@ func texFamilies(ctx context.Context, b *strings.Builder, s *grid.Setting, res *
 			rows = append(rows, "  &\\text{every number a parameter}")
 		}
 		b.WriteString(strings.Join(rows, " \\\\\n") + "\n\\end{align*}\n")
-		b.WriteString(texGrid(s, valueLabel(s, labels)))
+		b.WriteString(texGrid(s, ValueLabel(s, labels)))
 	}
 }
 
@@ -178,7 +178,7 @@ func texSolutions(ctx context.Context, b *strings.Builder, s *grid.Setting, res 
 			for j, x := range p.Numbers {
 				labels[j] = texMath(x.Exact)
 			}
-			b.WriteString(".\n" + texGrid(s, valueLabel(s, labels)))
+			b.WriteString(".\n" + texGrid(s, ValueLabel(s, labels)))
 			continue
 		}
 		fmt.Fprintf(b, " of degree %d.\n\\begin{align*}\n", p.Degree)

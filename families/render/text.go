@@ -153,7 +153,7 @@ const maxCell = 12
 // with labels longer than maxCell replaced by their names and a note; if
 // still wider, with names only.
 func fitLayout(s *grid.Setting, labels, names []string) string {
-	full := families.LayoutWith(s, valueLabel(s, labels))
+	full := families.LayoutWith(s, ValueLabel(s, labels))
 	if width(full) <= MaxWidth {
 		return full
 	}
@@ -164,9 +164,9 @@ func fitLayout(s *grid.Setting, labels, names []string) string {
 			short[i] = names[i]
 		}
 	}
-	out := families.LayoutWith(s, valueLabel(s, short))
+	out := families.LayoutWith(s, ValueLabel(s, short))
 	if width(out) > MaxWidth {
-		out = families.LayoutWith(s, valueLabel(s, names))
+		out = families.LayoutWith(s, ValueLabel(s, names))
 	}
 	return out + "(formulas longer than " + fmt.Sprint(maxCell) + " characters are drawn by name, to fit " + fmt.Sprint(MaxWidth) + " columns)\n"
 }
@@ -196,9 +196,9 @@ func FamilyTitle(f *solve.Family) string {
 	return fmt.Sprintf("algebraic of degree %d over the %s %s", f.Degree, noun, params)
 }
 
-// valueLabel maps a row-major number index to its label; labels are in
-// ring order, which skips absent numbers.
-func valueLabel(s *grid.Setting, labels []string) func(int) string {
+// ValueLabel maps a row-major number index of s to its label; labels are
+// in ring order, which skips absent numbers. Cost: O(index) per call.
+func ValueLabel(s *grid.Setting, labels []string) func(int) string {
 	return func(i int) string {
 		k := 0
 		for j := 0; j < i; j++ {
@@ -231,7 +231,7 @@ func Solutions(ctx context.Context, w io.Writer, s *grid.Setting, res *solve.Res
 			for j, x := range p.Numbers {
 				labels[j] = x.Exact
 			}
-			fmt.Fprint(w, Indent(families.LayoutWith(s, valueLabel(s, labels)), "    "))
+			fmt.Fprint(w, Indent(families.LayoutWith(s, ValueLabel(s, labels)), "    "))
 			continue
 		case solve.ClassRealAlgebraic:
 			fmt.Fprintf(w, "\n  solution %d: real algebraic of degree %d\n", i+1, p.Degree)

@@ -48,23 +48,6 @@ func drawGrid(s *grid.Setting, label func(i int) string) [][]cell {
 	return rows
 }
 
-// valueLabel maps a row-major number index to its label; labels are in
-// ring order, which skips absent numbers (as the text report does).
-func valueLabel(s *grid.Setting, labels []string) func(int) string {
-	return func(i int) string {
-		k := 0
-		for j := 0; j < i; j++ {
-			if s.Present(j) {
-				k++
-			}
-		}
-		if k < len(labels) {
-			return labels[k]
-		}
-		return "?"
-	}
-}
-
 // A familyView is one family as the page shows it.
 type familyView struct {
 	N        int
@@ -185,7 +168,7 @@ func makeView(ctx context.Context, q *query, a *analysis, x *extras, err, xerr e
 					fv.Formulas = append(fv.Formulas, val.Name+" = "+labels[j])
 				}
 			}
-			fv.Grid = drawGrid(s, valueLabel(s, labels))
+			fv.Grid = drawGrid(s, frender.ValueLabel(s, labels))
 			if f.Kind == solve.Rational {
 				if len(f.Parameters) <= 2 {
 					fv.Picture = "/picture.svg?" + enc(map[string]string{"family": itoa(srcIdx + 1)})
@@ -204,7 +187,7 @@ func makeView(ctx context.Context, q *query, a *analysis, x *extras, err, xerr e
 				for j, x := range p.Numbers {
 					labels[j] = x.Exact
 				}
-				sv.Grid = drawGrid(s, valueLabel(s, labels))
+				sv.Grid = drawGrid(s, frender.ValueLabel(s, labels))
 			case solve.ClassRealAlgebraic:
 				sv.Title = fmt.Sprintf("real algebraic of degree %d", p.Degree)
 			default:
