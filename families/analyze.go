@@ -165,7 +165,7 @@ type SolutionReport struct {
 	MinimalPolynomials map[string]MinimalPolynomial `json:"minimal_polynomials,omitempty"`
 }
 
-// Setting returns the analysed setting.
+// Setting returns the analyzed setting.
 func (r *Report) Setting() *grid.Setting { return r.setting }
 
 // System returns the polynomial system of the setting.

@@ -14,7 +14,7 @@ import (
 	"github.com/families-project/families/groebner"
 )
 
-// TestAnswerIndependentOfLoad analyses 4x4 settings whose families once
+// TestAnswerIndependentOfLoad analyzes 4x4 settings whose families once
 // changed with the machine's load (1, 3, 4 or 9 families for the first,
 // from the race of SolveCases's strategies) as they are, on one core, and
 // beside goroutines that keep every core busy: the JSON reports must be
@@ -31,7 +31,7 @@ func TestAnswerIndependentOfLoad(t *testing.T) {
 		settings = settings[:2]
 	}
 	z := grid.Size{Rows: 4, Cols: 4}
-	analyse := func(t *testing.T, ops string) string {
+	analyze := func(t *testing.T, ops string) string {
 		t.Helper()
 		rep, err := families.Analyze(context.Background(), grid.MustParseOps(ops, z),
 			families.Options{Limits: groebner.Limits{Timeout: 5 * time.Minute}})
@@ -49,12 +49,12 @@ func TestAnswerIndependentOfLoad(t *testing.T) {
 	}
 	want := map[string]string{}
 	for _, ops := range settings {
-		want[ops] = analyse(t, ops)
+		want[ops] = analyze(t, ops)
 	}
 	t.Run("one core", func(t *testing.T) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 		for _, ops := range settings {
-			if got := analyse(t, ops); got != want[ops] {
+			if got := analyze(t, ops); got != want[ops] {
 				t.Errorf("%s: on one core\n%s\nas is\n%s", ops, got, want[ops])
 			}
 		}
@@ -73,7 +73,7 @@ func TestAnswerIndependentOfLoad(t *testing.T) {
 		}
 		defer func() { stop.Store(true); wg.Wait() }()
 		for _, ops := range settings {
-			if got := analyse(t, ops); got != want[ops] {
+			if got := analyze(t, ops); got != want[ops] {
 				t.Errorf("%s: beside busy cores\n%s\nas is\n%s", ops, got, want[ops])
 			}
 		}

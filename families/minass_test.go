@@ -343,7 +343,7 @@ func checkMinassSource(t *testing.T, tab *minassTable) {
 	}
 }
 
-// minassSetting analyses one grid setting and compares its components.
+// minassSetting analyzes one grid setting and compares its components.
 func minassSetting(t *testing.T, tab *minassTable, e *minassEntry, sub families.Substitute, bound time.Duration) []string {
 	t.Helper()
 	s, err := grid.ParseOps(e.name, tab.size)
@@ -357,7 +357,7 @@ func minassSetting(t *testing.T, tab *minassTable, e *minassEntry, sub families.
 		t.Fatalf("%s: %v", e.name, err)
 	}
 	if rep.Class == families.ClassTimeout {
-		t.Errorf("%s: not analysed within %v (%s); Singular finished", e.name, bound, rep.Error)
+		t.Errorf("%s: not analyzed within %v (%s); Singular finished", e.name, bound, rep.Error)
 		return []string{"our timeout"}
 	}
 	if rep.Error != "" {

@@ -8,7 +8,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// analyzeReduced analyses the system through its Reduction (numbers
+// analyzeReduced analyzes the system through its Reduction (numbers
 // eliminated by substitution): the saturated basis, class, dimension and
 // decomposition of the remaining system, whose components are then written
 // in all numbers in their canonical form (solve.Reduction.Canonical). A

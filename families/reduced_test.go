@@ -15,7 +15,7 @@ import (
 	"github.com/families-project/families/groebner"
 )
 
-// TestSubstituteGolden analyses every setting of the 3x3 golden tables with
+// TestSubstituteGolden analyzes every setting of the 3x3 golden tables with
 // and without the elimination by substitution: class, dimension and degree
 // must be Singular's either way, a finite system's report (basis in all
 // numbers, solutions) must be the same, and the families of the

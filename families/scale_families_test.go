@@ -56,7 +56,7 @@ func (f scaleFamilies) String() string {
 	return fmt.Sprintf("%s %s %d %s %s %.2f", f.table, f.ops, f.count, f.dims, f.digest, f.seconds)
 }
 
-// familiesOf analyses one setting of a table with its families and returns
+// familiesOf analyzes one setting of a table with its families and returns
 // its line, checking on the way what holds for every decomposition: the
 // families reach the system's dimension and their members are true grids.
 func familiesOf(t *testing.T, tab scaleTable, name, ops string, bound time.Duration) (scaleFamilies, *families.Report, time.Duration) {

@@ -75,7 +75,7 @@ func (o *monoOps) mask(m []uint16) uint64 {
 	return b
 }
 
-// cmpKind is the code cmp runs: one per order with a specialised
+// cmpKind is the code cmp runs: one per order with a specialized
 // comparison, cmpRing (poly's) for the weighted orders.
 type cmpKind uint8
 

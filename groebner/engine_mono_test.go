@@ -8,7 +8,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// TestMonoOpsCmpAgreesWithRing checks the engines' specialised comparison
+// TestMonoOpsCmpAgreesWithRing checks the engines' specialized comparison
 // against poly's in every kind of order, on random monomials with many
 // ties.
 func TestMonoOpsCmpAgreesWithRing(t *testing.T) {

@@ -105,7 +105,7 @@ func (o Order) String() string {
 }
 
 // BlockSplit returns k and true when o is Block(k), and 0 and false
-// otherwise: engines that specialise their comparison per order need the
+// otherwise: engines that specialize their comparison per order need the
 // split, which String also gives but only as text.
 func (o Order) BlockSplit() (int, bool) { return o.split, o.kind == blockKind }
 

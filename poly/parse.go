@@ -35,7 +35,7 @@ const maxParseExponent = 10000
 const maxParseDepth = 1000
 
 // maxQuote is how many bytes of the input an error message quotes: enough
-// to recognise the text, never the whole of a long line.
+// to recognize the text, never the whole of a long line.
 const maxQuote = 60
 
 // quote returns s quoted for an error message, cut after about maxQuote

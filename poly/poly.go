@@ -197,7 +197,7 @@ func (z *Poly) merge(x, y *Poly, negY bool) *Poly {
 			v := new(big.Rat)
 			switch {
 			case x.coef[i].IsInt() && y.coef[j].IsInt():
-				// big.Rat would normalise an integer sum by a gcd.
+				// big.Rat would normalize an integer sum by a gcd.
 				w := new(big.Int)
 				if negY {
 					w.Sub(x.coef[i].Num(), y.coef[j].Num())
@@ -322,7 +322,7 @@ func (z *Poly) MulContext(ctx context.Context, x, y *Poly) error {
 	}
 	// Integer coefficients, the usual case (primitive equations, cleared
 	// denominators), are multiplied and summed as big.Int: big.Rat
-	// normalises every sum and product by a gcd, which took over half of
+	// normalizes every sum and product by a gcd, which took over half of
 	// the time of verifying large families by substitution.
 	ints := allInts(x.coef) && allInts(y.coef)
 	var coef []*big.Rat

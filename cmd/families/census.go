@@ -27,7 +27,7 @@ For each grid it counts the settings that work, re-checks the grid exactly,
 and gives the algebraic answer: its settings, ranked by the tangent
 dimension at the grid (numbers minus the Jacobian's rank; fewest free
 parameters first), go to the engine one by one until one shows the grid
-isolated (a rigid puzzle), at most --analyse of them; otherwise the
+isolated (a rigid puzzle), at most --analyze of them; otherwise the
 smallest family through the grid found, with its formulas and parameter
 values. JSON Lines on stdout or in --out (a "done" line closes each task,
 the checkpoint of --resume); a summary on stderr. --timeout bounds the
@@ -57,10 +57,10 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	maxN := fs.Int64("max", 0, "largest number")
 	maxSum := fs.Int64("max-sum", 0, "largest sum of all the numbers of a grid")
 	anyOps := fs.Bool("any-ops", false, "settings may use any operators (default: all of + - x / must occur)")
-	analyse := fs.Int("analyse", 8, "settings per grid given to the algebra engine, fewest free parameters first (0: none)")
-	rank := fs.Int("rank", census.DefaultRank, "settings per grid ranked by tangent dimension to choose those analysed")
+	analyze := fs.Int("analyze", 8, "settings per grid given to the algebra engine, fewest free parameters first (0: none)")
+	rank := fs.Int("rank", census.DefaultRank, "settings per grid ranked by tangent dimension to choose those analyzed")
 	merge := fs.Bool("merge", false, "merge the files of every shard of one census, given as arguments, into the output of one run (--out or stdout)")
-	fams := fs.Bool("families", false, "answer every grid: isolated, or on a family named by its setting (standard form) and formulas; each distinct setting analysed once (--analyse bounds the settings tried per grid)")
+	fams := fs.Bool("families", false, "answer every grid: isolated, or on a family named by its setting (standard form) and formulas; each distinct setting analyzed once (--analyze bounds the settings tried per grid)")
 	timeout := fs.Duration("timeout", 0, "stop the whole command after this long (0: never): the tasks done by then are written, a checkpoint for --resume, and the status is 1")
 	sysTimeout := fs.Duration("system-timeout", time.Minute, "give up on the algebra of one setting after this long (0: never)")
 	jobs := fs.Int("jobs", 0, "tasks searched at once (default: one per CPU)")
@@ -80,7 +80,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if err := checkJobs(*jobs); err != nil {
 		return err
 	}
-	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyse: *analyse, Rank: *rank, Families: *fams, SystemTimeout: *sysTimeout, Jobs: *jobs}
+	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyze: *analyze, Rank: *rank, Families: *fams, SystemTimeout: *sysTimeout, Jobs: *jobs}
 	var err error
 	if opt.Size, err = grid.ParseSize(*size); err != nil {
 		return usageError{err}

@@ -11,7 +11,7 @@ import (
 
 func TestCensusCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"census", "--size", "3x3", "--max", "12", "--analyse", "1"}, &out, &errb); code != 0 {
+	if code := run([]string{"census", "--size", "3x3", "--max", "12", "--analyze", "1"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), `"grid":"10 2 12 / 2 4 2 / 8 2 6"`) || !strings.Contains(out.String(), `"kind":"isolated"`) {
@@ -23,7 +23,7 @@ func TestCensusCommand(t *testing.T) {
 	// --out, then --resume on the finished file, which adds nothing.
 	path := filepath.Join(t.TempDir(), "c.jsonl")
 	for _, extra := range [][]string{nil, {"--resume"}} {
-		args := append([]string{"census", "--size", "3x3", "--max", "12", "--analyse", "0", "--out", path}, extra...)
+		args := append([]string{"census", "--size", "3x3", "--max", "12", "--analyze", "0", "--out", path}, extra...)
 		if code := run(args, &out, &errb); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
 		}
@@ -108,7 +108,7 @@ func TestHardeningCensusTimeout(t *testing.T) {
 	// Cut by the limit, then resumed: the bytes of one run.
 	dir := t.TempDir()
 	whole, cut := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "cut.jsonl")
-	base := []string{"census", "--size", "3x3", "--max", "300", "--analyse", "0"}
+	base := []string{"census", "--size", "3x3", "--max", "300", "--analyze", "0"}
 	if code, _, stderr := runCmd(t, "", append(base, "--out", whole)...); code != 0 {
 		t.Fatalf("census: %d %s", code, stderr)
 	}
@@ -125,8 +125,8 @@ func TestHardeningCensusTimeout(t *testing.T) {
 		t.Errorf("cut by --timeout and resumed: %d bytes, an uninterrupted run %d", len(b), len(a))
 	}
 	// --system-timeout limits the engine on each setting, not the command.
-	code, stdout, stderr := runCmd(t, "", "census", "--size", "3x3", "--max", "12", "--analyse", "1", "--system-timeout", "1ns")
-	if code != 0 || !strings.Contains(stdout, `"class":"timeout"`) || !strings.Contains(stderr, "1 analyses timed out") {
+	code, stdout, stderr := runCmd(t, "", "census", "--size", "3x3", "--max", "12", "--analyze", "1", "--system-timeout", "1ns")
+	if code != 0 || !strings.Contains(stdout, `"class":"timeout"`) || !strings.Contains(stderr, "1 analyzes timed out") {
 		t.Errorf("--system-timeout 1ns: status %d, stderr %q, stdout %.200q", code, stderr, stdout)
 	}
 }

@@ -95,7 +95,7 @@ func TestNearestAndTidy(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, msg, want string }{
 		{"census", "census: census: give a bound", "give a bound"},
-		{"analyse", "grid: ops: expected 16", "--ops: expected 16"},
+		{"analyze", "grid: ops: expected 16", "--ops: expected 16"},
 		{"solve", "puzzle: line 3: the number 01 has a leading zero", "line 3: the number 01 has a leading zero"},
 		{"groebner", "reading x: grid: y", "reading x: grid: y"},
 	} {

@@ -48,7 +48,7 @@ func TestHardeningClosedPipe(t *testing.T) {
 		// A command whose output outgrows the pipe's buffer: a sweep of 16
 		// settings fitted in it whole and ended with status 0 when its
 		// reader left after the last write (flaky in CI).
-		{"census", "--size", "3x3", "--max", "3000", "--analyse", "0"},
+		{"census", "--size", "3x3", "--max", "3000", "--analyze", "0"},
 	} {
 		cmd := exec.Command(familiesBinary(t), args...)
 		r, w, err := os.Pipe()
@@ -92,7 +92,7 @@ func TestHardeningSameFaultSameStatus(t *testing.T) {
 		t.Fatalf("sweep: %d %s", code, stderr)
 	}
 	censusFile := filepath.Join(dir, "census.jsonl")
-	if code, _, stderr := runCmd(t, "", "census", "--size", "3x3", "--max", "5", "--analyse", "0", "--out", censusFile); code != 0 {
+	if code, _, stderr := runCmd(t, "", "census", "--size", "3x3", "--max", "5", "--analyze", "0", "--out", censusFile); code != 0 {
 		t.Fatalf("census: %d %s", code, stderr)
 	}
 	copyOf := func(src string) string {
@@ -112,8 +112,8 @@ func TestHardeningSameFaultSameStatus(t *testing.T) {
 		{"sweep --out in a missing directory", []string{"--ops", "+=|x-+.-|+=|=====|.=", "--out", filepath.Join(dir, "missing", "s.jsonl")}, "no such file or directory"},
 		{"sweep --resume of another sweep", []string{"--ops", "+=|x-+.-|+=|=====|.-", "--members", "0", "--out", copyOf(sweepFile), "--resume"}, "another sweep"},
 		{"sweep --resume of a census", []string{"--ops", "+=|x-+.-|+=|=====|.=", "--members", "0", "--out", copyOf(censusFile), "--resume"}, "record 1"},
-		{"census --resume of another census", []string{"census", "--size", "3x3", "--max", "6", "--analyse", "0", "--out", copyOf(censusFile), "--resume"}, "comes from another census, id "},
-		{"census --resume of a sweep", []string{"census", "--size", "3x3", "--max", "5", "--analyse", "0", "--out", copyOf(sweepFile), "--resume"}, "is not a census line"},
+		{"census --resume of another census", []string{"census", "--size", "3x3", "--max", "6", "--analyze", "0", "--out", copyOf(censusFile), "--resume"}, "comes from another census, id "},
+		{"census --resume of a sweep", []string{"census", "--size", "3x3", "--max", "5", "--analyze", "0", "--out", copyOf(sweepFile), "--resume"}, "is not a census line"},
 		{"sweep --shard 0/9223372036854775807 of too many settings", []string{"--ops", "..|.....|..|.....|..", "--shard", "0/9223372036854775807", "--dry-run"}, "more than 16777216 settings"},
 	}
 	for _, tc := range tests {

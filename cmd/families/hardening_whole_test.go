@@ -59,7 +59,7 @@ func TestHardeningWholeTimeout(t *testing.T) {
 			}
 			// The promise is the limit and a second (alone these take
 			// 1.02 to 1.09 s); the test allows two, for a loaded machine,
-			// which still fails the old behaviour by ten.
+			// which still fails the old behavior by ten.
 			if tc.code == 1 && took > limit+2*time.Second {
 				t.Errorf("%v took %s: --timeout %s must end the command within a second of it", tc.args, took, limit)
 			}

@@ -89,7 +89,7 @@ func TestREADMEAgreesWithHelp(t *testing.T) {
 	flag := regexp.MustCompile(`(?m)^\s+(?:-\w, )?(--[a-z][a-z-]*)`)
 	for _, n := range strings.Split(commandNames(), ", ") {
 		args := []string{n, "--help"}
-		if n == "analyse" {
+		if n == "analyze" {
 			args = []string{"--help"}
 		} else if !bytes.Contains(readme, []byte("`"+n+"`")) && !bytes.Contains(readme, []byte("families "+n)) {
 			t.Errorf("README.md does not name the command %s", n)

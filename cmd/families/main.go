@@ -127,7 +127,7 @@ func stopCause(ctx context.Context) error {
 // as every other message does.
 var running atomic.Value
 
-func init() { running.Store("analyse") }
+func init() { running.Store("analyze") }
 
 // interruptGrace is how long a command may take to stop after a signal
 // before main ends the process itself.
@@ -148,7 +148,11 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	stdout = out
-	name := "analyse"
+	name := "analyze"
+	if len(args) > 0 && args[0] == "analyse" {
+		// The British spelling of earlier releases still works.
+		args = append([]string{"analyze"}, args[1:]...)
+	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		if _, ok := commands[args[0]]; !ok {
 			msg := fmt.Sprintf("unknown command %q (commands: %s)", args[0], commandNames())
@@ -186,7 +190,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 // default command (the name the README and --help use for it),
 // "families NAME" for the others.
 func commandPrefix(name string) string {
-	if name == "analyse" {
+	if name == "analyze" {
 		return "families"
 	}
 	return "families " + name
@@ -254,6 +258,10 @@ func newFlags(name, usage string, stdout io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
+	// Flags of earlier releases spelt in British English still work.
+	fs.SetNormalizeFunc(func(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+		return pflag.NormalizedName(strings.Replace(name, "analyse", "analyze", 1))
+	})
 	fs.Usage = func() {
 		fmt.Fprint(stdout, usage)
 		fmt.Fprintln(stdout, "\nFlags:")

@@ -87,7 +87,7 @@ func TestDefaultRun(t *testing.T) {
 	}
 }
 
-func TestAnalyseJSON(t *testing.T) {
+func TestAnalyzeJSON(t *testing.T) {
 	code, out, stderr := runCmd(t, "", "--ops", "--|-----|-/|x-+--|+-", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

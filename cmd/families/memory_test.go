@@ -144,17 +144,17 @@ func TestPlanGC(t *testing.T) {
 		avail                     int64
 		want                      gcTuning
 	}{
-		{"analyse", "", "", 24 * gib, gcTuning{12 * gib, true, 1 << 30}},
+		{"analyze", "", "", 24 * gib, gcTuning{12 * gib, true, 1 << 30}},
 		{"census", "", "", 24 * gib, gcTuning{12 * gib, true, 1 << 30}},
 		{"groebner", "", "", 24 * gib, gcTuning{12 * gib, true, gcHeadroom}},
 		{"factor", "", "", 4 * gib, gcTuning{2 * gib, true, gcHeadroom}},
 		{"decompose", "", "", 24 * gib, gcTuning{12 * gib, true, gcHeadroom}}, // one computation, as groebner
 		{"count", "", "", 4 * gib, gcTuning{2 * gib, true, 512 << 20}},        // an eighth of a 4 GiB cgroup
 		{"merge", "", "", 2 * gib, gcTuning{1 * gib, true, 256 << 20}},
-		{"analyse", "", "", 0, gcTuning{0, true, 1 << 30}}, // memory unknown: paced, no limit
-		{"analyse", "100", "", 24 * gib, gcTuning{}},
-		{"analyse", "off", "", 24 * gib, gcTuning{}},
-		{"analyse", "", "3GiB", 24 * gib, gcTuning{}},
+		{"analyze", "", "", 0, gcTuning{0, true, 1 << 30}}, // memory unknown: paced, no limit
+		{"analyze", "100", "", 24 * gib, gcTuning{}},
+		{"analyze", "off", "", 24 * gib, gcTuning{}},
+		{"analyze", "", "3GiB", 24 * gib, gcTuning{}},
 		{"groebner", "200", "1GiB", 24 * gib, gcTuning{}},
 	}
 	for _, tc := range tests {

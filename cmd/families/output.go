@@ -12,7 +12,7 @@ import (
 	"github.com/families-project/families/families/render"
 )
 
-// writeAnalysis writes the report of an analysed setting in format text,
+// writeAnalysis writes the report of an analyzed setting in format text,
 // json, jsonl, html or latex, with the members, puzzles and questions that
 // pf asks for (families/render draws them all). The report's own text is
 // rendered before those stages run, within the deadline the analysis had,

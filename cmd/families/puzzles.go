@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// puzzleFlags are the analyse command's flags for members, digit puzzles
+// puzzleFlags are the analyze command's flags for members, digit puzzles
 // and "find the numbers" questions. The sweep flags define --members,
 // --seed and --require-all-ops too; addPuzzleFlags shares those that are
 // already defined, so it must come after addSweepFlags.
@@ -126,7 +126,7 @@ type puzzleOutput struct {
 	stopped string
 }
 
-// build makes the members, puzzles and questions of an analysed setting.
+// build makes the members, puzzles and questions of an analyzed setting.
 func (pf *puzzleFlags) build(ctx context.Context, rep *families.Report, opt families.Options) (*puzzleOutput, error) {
 	if pf.members < 0 || pf.puzzles < 0 || pf.questions < 0 {
 		return nil, usagef("--members, --puzzles and --questions must be at least 0")

@@ -13,12 +13,12 @@ import (
 	"github.com/families-project/families/families/puzzle"
 )
 
-// analyseWithPuzzles runs the analyse command's flags with the sweep and
-// puzzle flags, as runAnalyse does once it calls writeAnalysis.
-func analyseWithPuzzles(t *testing.T, args ...string) (string, error) {
+// analyzeWithPuzzles runs the analyze command's flags with the sweep and
+// puzzle flags, as runAnalyze does once it calls writeAnalysis.
+func analyzeWithPuzzles(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	var errb bytes.Buffer
-	fs := newFlags("families", analyseUsage, &errb)
+	fs := newFlags("families", analyzeUsage, &errb)
 	var g gridFlags
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "")
@@ -40,10 +40,10 @@ func analyseWithPuzzles(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
-// TestAnalysePuzzlesJSON lists members, puzzles and questions of
+// TestAnalyzePuzzlesJSON lists members, puzzles and questions of
 // Wolf's one-parameter family (the default grid) with Wolf's filter.
-func TestAnalysePuzzlesJSON(t *testing.T) {
-	out, err := analyseWithPuzzles(t, "--members", "3", "--puzzles", "2", "--questions", "1", "--min", "2", "--diagonals", "--format", "json")
+func TestAnalyzePuzzlesJSON(t *testing.T) {
+	out, err := analyzeWithPuzzles(t, "--members", "3", "--puzzles", "2", "--questions", "1", "--min", "2", "--diagonals", "--format", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,10 +81,10 @@ func TestAnalysePuzzlesJSON(t *testing.T) {
 	}
 }
 
-// TestAnalyseNoPuzzles checks that the sweep's default for --members does
+// TestAnalyzeNoPuzzles checks that the sweep's default for --members does
 // not add members to the analysis of one setting.
-func TestAnalyseNoPuzzles(t *testing.T) {
-	out, err := analyseWithPuzzles(t, "--format", "json")
+func TestAnalyzeNoPuzzles(t *testing.T) {
+	out, err := analyzeWithPuzzles(t, "--format", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,8 +93,8 @@ func TestAnalyseNoPuzzles(t *testing.T) {
 	}
 }
 
-func TestAnalysePuzzlesText(t *testing.T) {
-	out, err := analyseWithPuzzles(t, "--members", "2", "--puzzles", "1", "--questions", "1", "--min", "2")
+func TestAnalyzePuzzlesText(t *testing.T) {
+	out, err := analyzeWithPuzzles(t, "--members", "2", "--puzzles", "1", "--questions", "1", "--min", "2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,27 +105,27 @@ func TestAnalysePuzzlesText(t *testing.T) {
 	}
 }
 
-func TestAnalysePuzzlesHTML(t *testing.T) {
-	out, err := analyseWithPuzzles(t, "--puzzles", "2", "--questions", "1", "--format", "html")
+func TestAnalyzePuzzlesHTML(t *testing.T) {
+	out, err := analyzeWithPuzzles(t, "--puzzles", "2", "--questions", "1", "--format", "html")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out, "<!DOCTYPE html>") || strings.Count(out, "<table") != 7 {
 		t.Errorf("not a sheet of the setting's grid, 3 grids and 3 answers:\n%s", out)
 	}
-	_, err = analyseWithPuzzles(t, "--format", "html")
+	_, err = analyzeWithPuzzles(t, "--format", "html")
 	var ue usageError
 	if !errors.As(err, &ue) {
 		t.Errorf("html without puzzles: %v, want a usage error", err)
 	}
 }
 
-// TestAnalysePuzzlesLong asks for puzzles of the two-parameter family
+// TestAnalyzePuzzlesLong asks for puzzles of the two-parameter family
 // with numbers of at least 9 digits, whose members all have a number of
 // more than 18 (g = (b - 1)(h - 1)b): each is skipped and counted, where
 // the digit solver's error used to end the run.
-func TestAnalysePuzzlesLong(t *testing.T) {
-	out, err := analyseWithPuzzles(t, "--ops", "-=|-xx/+|x=|=====|x=", "--puzzles", "2", "--min", "100000000", "--budget", "100")
+func TestAnalyzePuzzlesLong(t *testing.T) {
+	out, err := analyzeWithPuzzles(t, "--ops", "-=|-xx/+|x=|=====|x=", "--puzzles", "2", "--min", "100000000", "--budget", "100")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,11 +136,11 @@ func TestAnalysePuzzlesLong(t *testing.T) {
 	}
 }
 
-// TestAnalyseAlgebraicNotSearched checks what the members section says of
+// TestAnalyzeAlgebraicNotSearched checks what the members section says of
 // the families it searches: an algebraic family is not searched, which the
 // output used to hide behind "families with integer members to
 // enumerate: 0", as if it had none.
-func TestAnalyseAlgebraicNotSearched(t *testing.T) {
+func TestAnalyzeAlgebraicNotSearched(t *testing.T) {
 	tests := []struct {
 		name, ops string
 		want      string
@@ -151,7 +151,7 @@ func TestAnalyseAlgebraicNotSearched(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := analyseWithPuzzles(t, "--ops", tc.ops, "--members", "1")
+			out, err := analyzeWithPuzzles(t, "--ops", tc.ops, "--members", "1")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,7 +167,7 @@ func TestAnalyseAlgebraicNotSearched(t *testing.T) {
 // for give 8; a budget that stops the search says which sums it finished;
 // a negative bound is refused.
 func TestMaxSum(t *testing.T) {
-	out, err := analyseWithPuzzles(t, "--members", "100", "--max-sum", "10", "--format", "json")
+	out, err := analyzeWithPuzzles(t, "--members", "100", "--max-sum", "10", "--format", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestMaxSum(t *testing.T) {
 	if len(res.Members) != 8 || res.Members[7]["k"] != 10 || res.MembersError != "" {
 		t.Errorf("members %v, members_error %q; want k = 3..10 and no error", res.Members, res.MembersError)
 	}
-	out, err = analyseWithPuzzles(t, "--members", "100", "--max-sum", "1000", "--budget", "50")
+	out, err = analyzeWithPuzzles(t, "--members", "100", "--max-sum", "1000", "--budget", "50")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestMaxSum(t *testing.T) {
 		t.Errorf("the budget's stop does not say which sums were finished:\n%s", out)
 	}
 	var errb bytes.Buffer
-	fs := newFlags("families", analyseUsage, &errb)
+	fs := newFlags("families", analyzeUsage, &errb)
 	addSweepFlags(fs)
 	pf := addPuzzleFlags(fs)
 	if err := parseFlags(fs, []string{"--members", "3", "--max-sum", "-1"}); err != nil {
@@ -208,7 +208,7 @@ func TestPuzzlesLargeGrids(t *testing.T) {
 		{"5x4", "-+=|-+++x-x|++=|--x/+/+|-x=|+-x+/xx|-x=|=======|++="},
 		{"4x5", "+--=|///-/xx+/|xx/=|+-x/x-x//|+++=|=========|//-="},
 	} {
-		out, err := analyseWithPuzzles(t, "--size", c.size, "--ops", c.ops, "--puzzles", "3", "--format", "json")
+		out, err := analyzeWithPuzzles(t, "--size", c.size, "--ops", c.ops, "--puzzles", "3", "--format", "json")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,13 +10,13 @@ import (
 )
 
 // TestOutputsMatchSchemas validates real output of the commands against
-// the JSON Schemas of schema/: analyses of every class and kind (with
+// the JSON Schemas of schema/: analyzes of every class and kind (with
 // members, puzzles, questions, a 4x4 grid's substitutions), a sweep's
 // records with and without shards, a census with its done lines, and
 // decompositions with families and points (issue 29, item 10).
 func TestOutputsMatchSchemas(t *testing.T) {
 	dir := t.TempDir()
-	analyses := [][]string{
+	analyzes := [][]string{
 		{"--members", "3", "--puzzles", "2", "--questions", "1"},
 		{"--ops", "x=|+x//-|x=|=====|x=", "--members", "2"},
 		{"--ops", "+=|x-++-|+=|=====|x="},
@@ -25,7 +25,7 @@ func TestOutputsMatchSchemas(t *testing.T) {
 		{"--ops", "x=|x-xx+|x=|=====|x="},
 		{"--size", "4x4", "--ops", "+=+|x_-_+_-|x=x|=_=_=_=|+-=|x_x_+_+|+=x", "--lines", "rows,cols"},
 	}
-	for _, args := range analyses {
+	for _, args := range analyzes {
 		for _, format := range []string{"json", "jsonl"} {
 			code, out, errOut := runCmd(t, "", append(args, "--format", format)...)
 			if code != 0 {

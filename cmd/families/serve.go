@@ -31,7 +31,7 @@ It listens on the loopback address unless --addr says otherwise, and
 answers only requests whose Host header names the address it serves
 (--host adds names, for a server reached by another name). Each analysis
 runs under --timeout, as the command line's does, and at most
---max-analyses run at once. Ctrl-C stops the server. Example:
+--max-analyzes run at once. Ctrl-C stops the server. Example:
 
   families serve --open run.jsonl      # then open http://127.0.0.1:8080/
 `
@@ -50,7 +50,7 @@ func serveConfig(cfg web.Config) web.Config {
 		_, _, err := g.parse()
 		return err
 	}
-	cfg.Message = func(msg string) string { return oneLine(tidyMessage("analyse", msg)) }
+	cfg.Message = func(msg string) string { return oneLine(tidyMessage("analyze", msg)) }
 	return cfg
 }
 
@@ -60,7 +60,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	open := fs.String("open", "", "a sweep's or census's JSON Lines output to browse at /open")
 	hosts := fs.StringSlice("host", nil, "further names the Host header may give (comma list)")
 	timeout := fs.Duration("timeout", web.DefaultTimeout, "give up on one analysis (with its members, puzzles and questions) after this long")
-	maxAnalyses := fs.Int("max-analyses", 0, "analyses at once (default: one per CPU)")
+	maxAnalyzes := fs.Int("max-analyzes", 0, "analyzes at once (default: one per CPU)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -70,13 +70,13 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive, got %s", *timeout)
 	}
-	if *maxAnalyses < 0 || *maxAnalyses > maxJobs {
-		return usagef("--max-analyses must be from 0 to %d, got %d", maxJobs, *maxAnalyses)
+	if *maxAnalyzes < 0 || *maxAnalyzes > maxJobs {
+		return usagef("--max-analyzes must be from 0 to %d, got %d", maxJobs, *maxAnalyzes)
 	}
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usagef("--addr %s: %v", *addr, err)
 	}
-	cfg := serveConfig(web.Config{Hosts: *hosts, Timeout: *timeout, MaxAnalyses: *maxAnalyses})
+	cfg := serveConfig(web.Config{Hosts: *hosts, Timeout: *timeout, MaxAnalyzes: *maxAnalyzes})
 	if *open != "" {
 		// Read once, here: the server itself touches no file.
 		ctx, cancel := context.WithCancel(interrupt)

@@ -194,7 +194,7 @@ func TestServeRefuses(t *testing.T) {
 	}{
 		{[]string{"serve", "--addr", "127.0.0.1"}, "missing port"},
 		{[]string{"serve", "--addr", "127.0.0.1:0", "--timeout", "0s"}, "--timeout must be positive"},
-		{[]string{"serve", "--addr", "127.0.0.1:0", "--max-analyses", "-1"}, "--max-analyses"},
+		{[]string{"serve", "--addr", "127.0.0.1:0", "--max-analyzes", "-1"}, "--max-analyzes"},
 		{[]string{"serve", "--addr", "127.0.0.1:0", "--open", filepath.Join(dir, "absent.jsonl")}, "no such file"},
 		{[]string{"serve", "--addr", "127.0.0.1:0", "--open", dir}, "is a directory"},
 		{[]string{"serve", "--addr", "127.0.0.1:0", "--open", bad}, "bad.jsonl:1: not a record"},

@@ -113,7 +113,7 @@ func TestSheetPuzzlesNotTrivial(t *testing.T) {
 }
 
 // TestSheetA4 prints the --paper a4 sheet with Chromium (as root it needs
-// --no-sandbox, as docs/analyse.md says) and checks the PDF's page size
+// --no-sandbox, as docs/analyze.md says) and checks the PDF's page size
 // as pdfinfo names it: A4 (595 x 842 points), letter (612 x 792).
 func TestSheetA4(t *testing.T) {
 	chromium := crosscheck.LookPath(t, "apt-get install chromium", "chromium", "chromium-browser", "google-chrome")

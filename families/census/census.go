@@ -27,14 +27,14 @@ type Options struct {
 	// AnyOps counts settings with any operators; by default a setting
 	// must use each of + - x / (Wolf's condition).
 	AnyOps bool
-	// Analyse bounds the settings per grid given to the engine (0: none);
+	// Analyze bounds the settings per grid given to the engine (0: none);
 	// Rank bounds the settings per grid whose tangent dimension is
 	// computed to choose them (default DefaultRank).
-	Analyse, Rank int
+	Analyze, Rank int
 	// Families answers every grid: isolated (proved by the Jacobian or
 	// the engine) or on a family, named by its setting in standard form
 	// and its canonical formulas (Family.Key), each distinct setting
-	// analysed once per run (families.go). Analyse then bounds the
+	// analyzed once per run (families.go). Analyze then bounds the
 	// settings tried per grid (at least 1).
 	Families bool
 	// SystemTimeout bounds the engine on one setting (0: none); the whole
@@ -73,7 +73,7 @@ type Census struct {
 }
 
 // Info identifies a census in its records: what decides them (ID hashes
-// the size, lines, evaluation, bounds, AnyOps, Analyse and Rank, not the
+// the size, lines, evaluation, bounds, AnyOps, Analyze and Rank, not the
 // timeout or jobs) and its tasks, so that --resume refuses another
 // census's file.
 type Info struct {
@@ -102,8 +102,8 @@ func New(opt Options) (*Census, error) {
 	if opt.Max < 0 || opt.MaxSum < 0 || opt.Max == 0 && opt.MaxSum == 0 {
 		return nil, errors.New("census: give a positive bound on the numbers (--max) or on their sum (--max-sum)")
 	}
-	if opt.Analyse < 0 || opt.Rank < 0 || opt.Jobs < 0 {
-		return nil, errors.New("census: --analyse, --rank and --jobs must not be negative")
+	if opt.Analyze < 0 || opt.Rank < 0 || opt.Jobs < 0 {
+		return nil, errors.New("census: --analyze, --rank and --jobs must not be negative")
 	}
 	if err := opt.Shard.Validate(); err != nil {
 		return nil, err
@@ -166,8 +166,8 @@ func (c *Census) id() string {
 	h := sha256.New()
 	// Version 2: left-to-right lines that are zero whatever one number
 	// (0 x n) are searched, and records carry settings_class.
-	fmt.Fprintf(h, "families census 2\nsize %s\nlines %s\neval %s\nmax %d\nmax sum %d\nany ops %t\nanalyse %d\nrank %d\n",
-		o.Size, o.Lines, o.Eval, o.Max, o.MaxSum, o.AnyOps, o.Analyse, o.Rank)
+	fmt.Fprintf(h, "families census 2\nsize %s\nlines %s\neval %s\nmax %d\nmax sum %d\nany ops %t\nanalyze %d\nrank %d\n",
+		o.Size, o.Lines, o.Eval, o.Max, o.MaxSum, o.AnyOps, o.Analyze, o.Rank)
 	if o.Families {
 		// Only then, so that the IDs of other censuses stay as they were.
 		fmt.Fprintf(h, "families true\n")
@@ -201,7 +201,7 @@ type taskResult struct {
 }
 
 // search runs one task: every grid whose first searched number is v.
-// It returns the representatives found, analysed.
+// It returns the representatives found, analyzed.
 func (c *Census) search(ctx context.Context, t int) (res taskResult) {
 	v := int64(c.taskIndex(t)) + 1
 	res.done = Done{Task: int(v - 1)}
@@ -245,7 +245,7 @@ func (c *Census) search(ctx context.Context, t int) (res taskResult) {
 		r.Task = res.done.Task
 		res.records = append(res.records, r)
 	}
-	// A record made while ctx ended may hold analyses it cut short (class
+	// A record made while ctx ended may hold analyzes it cut short (class
 	// timeout, by the whole run's limit and not the setting's): the task
 	// is not done. A ctx still live here was live throughout.
 	if err := ctx.Err(); err != nil {
@@ -439,13 +439,13 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 		}
 		return r, c.answerFamilies(ctx, r, vals, cands)
 	}
-	if o.Analyse == 0 && cands[0].dim == 0 {
+	if o.Analyze == 0 && cands[0].dim == 0 {
 		// No engine asked for: the Jacobian's full rank alone proves the
 		// grid isolated under that setting.
 		r.Answer = Answer{Kind: "isolated", Ops: settingString(z, cands[0].ops), By: "jacobian"}
 	}
 	for i, cd := range cands {
-		if i >= max(o.Analyse, 1) {
+		if i >= max(o.Analyze, 1) {
 			break
 		}
 		s, err := grid.NewSetting(z, cd.ops)
@@ -456,15 +456,15 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 			return nil, err
 		}
 		r.Checked++
-		if i >= o.Analyse {
+		if i >= o.Analyze {
 			break
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		a := g.analyse(ctx, s, vals, o.SystemTimeout)
+		a := g.analyze(ctx, s, vals, o.SystemTimeout)
 		a.TangentDimension = cd.dim
-		r.Analyses = append(r.Analyses, a)
+		r.Analyzes = append(r.Analyzes, a)
 		switch {
 		case a.Isolated:
 			r.Answer = Answer{Kind: "isolated", Ops: a.Ops, By: "engine", Timeouts: r.Answer.Timeouts}
@@ -480,10 +480,10 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 			break
 		}
 	}
-	if r.Answer.Kind != "isolated" && o.Analyse > 0 && len(r.Analyses) < len(cands) {
+	if r.Answer.Kind != "isolated" && o.Analyze > 0 && len(r.Analyzes) < len(cands) {
 		r.Answer.StoppedEarly = true
 	}
-	if r.Answer.Kind != "isolated" && big.NewInt(int64(r.Ranked)).Cmp(r.Settings) < 0 && o.Analyse > 0 {
+	if r.Answer.Kind != "isolated" && big.NewInt(int64(r.Ranked)).Cmp(r.Settings) < 0 && o.Analyze > 0 {
 		r.Answer.StoppedEarly = true
 	}
 	return r, nil

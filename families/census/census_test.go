@@ -76,7 +76,7 @@ func TestAllZeroExperiment(t *testing.T) {
 	}
 	z := grid.Size{Rows: 3, Cols: 3}
 	for _, max := range []int64{11, 12, 60} {
-		recs, _ := runCensus(t, Options{Size: z, Max: max, Analyse: 1})
+		recs, _ := runCensus(t, Options{Size: z, Max: max, Analyze: 1})
 		if max < 12 {
 			if len(recs) != 0 {
 				t.Errorf("max %d: %d grids, want none", max, len(recs))
@@ -168,7 +168,7 @@ func TestOnesCount(t *testing.T) {
 // line, and checks that --resume completes it to the same bytes; a file
 // of another census is refused.
 func TestResume(t *testing.T) {
-	opt := Options{Size: grid.Size{Rows: 3, Cols: 4}, Max: 4, Analyse: 0, Jobs: 2}
+	opt := Options{Size: grid.Size{Rows: 3, Cols: 4}, Max: 4, Analyze: 0, Jobs: 2}
 	c, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -273,16 +273,16 @@ func TestMaxSum(t *testing.T) {
 	}
 }
 
-// TestStoppedEarly: with --analyse 1 a grid the first setting does not
+// TestStoppedEarly: with --analyze 1 a grid the first setting does not
 // show isolated is answered from that setting alone and marked stopped
 // early, and the summary says so; with any operators the 3x3 grids up to 4
 // include such grids (they lie on families under their first setting).
 func TestStoppedEarly(t *testing.T) {
-	recs, sum := runCensus(t, Options{Size: grid.Size{Rows: 3, Cols: 3}, Max: 4, AnyOps: true, Analyse: 1})
+	recs, sum := runCensus(t, Options{Size: grid.Size{Rows: 3, Cols: 3}, Max: 4, AnyOps: true, Analyze: 1})
 	early := 0
 	for _, r := range recs {
-		if len(r.Analyses) > 1 {
-			t.Errorf("%s: %d settings analysed with --analyse 1", r.Grid, len(r.Analyses))
+		if len(r.Analyzes) > 1 {
+			t.Errorf("%s: %d settings analyzed with --analyze 1", r.Grid, len(r.Analyzes))
 		}
 		if r.Answer.StoppedEarly != (r.Answer.Kind != "isolated" && r.Settings.Cmp(big.NewInt(1)) > 0) {
 			t.Errorf("%s: answer %s from 1 of %s settings, stopped_early %t", r.Grid, r.Answer.Kind, r.Settings, r.Answer.StoppedEarly)

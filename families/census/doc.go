@@ -35,14 +35,14 @@
 // Settings are ranked by the tangent dimension at the grid (numbers minus
 // the Jacobian's rank, modulo a prime: an upper bound, and 0 a proof of a
 // nonsingular isolated solution) and given to families.Analyze in that
-// order until one shows the grid isolated, at most Options.Analyse of them;
+// order until one shows the grid isolated, at most Options.Analyze of them;
 // otherwise the smallest family through the grid is reported. Every
-// setting analysed is first re-checked with grid.Setting.Check.
+// setting analyzed is first re-checked with grid.Setting.Check.
 //
 // With Options.Families every grid is answered (families.go): isolated
 // when some ranked setting has full Jacobian rank at it (no engine run),
 // otherwise by the engine on its candidates in order, each in its
-// standard form (grid.Setting.StandardForm) and analysed once per run for
+// standard form (grid.Setting.StandardForm) and analyzed once per run for
 // every grid it serves: isolated when a zero-dimensional component holds
 // the grid and no family does, or on the smallest family through it,
 // named by the setting and a hash of its formulas (Family.Key), so that

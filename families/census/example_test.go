@@ -13,7 +13,7 @@ import (
 // rows, columns and all diagonals are zero under a setting with all four
 // operators. There is one, up to symmetry.
 func Example() {
-	c, err := census.New(census.Options{Size: grid.Size{Rows: 3, Cols: 3}, Max: 12, Analyse: 1})
+	c, err := census.New(census.Options{Size: grid.Size{Rows: 3, Cols: 3}, Max: 12, Analyze: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

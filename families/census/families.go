@@ -21,7 +21,7 @@ import (
 
 // With Options.Families every grid is answered, isolated or on a named
 // family, and each distinct setting goes to the engine once per run: a
-// setting is analysed in its standard form (grid.Setting.StandardForm,
+// setting is analyzed in its standard form (grid.Setting.StandardForm,
 // Wolf's rule), and the grid is carried to the same image, so that the
 // settings of a class of symmetric settings share one analysis and one
 // statement of their families. The answer for a grid is a function of the
@@ -45,16 +45,16 @@ type familyName struct {
 	fam *Family
 }
 
-// analysisCache holds the analyses of a run, keyed by the standard form
+// analysisCache holds the analyzes of a run, keyed by the standard form
 // of the setting (its --ops string). Concurrent askers of one setting
 // wait for the first.
 type analysisCache struct {
 	mu sync.Mutex
 	m  map[string]*settingAnalysis
-	// Analysed and Reused count engine runs and answers taken from the
+	// Analyzed and Reused count engine runs and answers taken from the
 	// cache (for the summary; they depend on the timing, the answers do
 	// not).
-	analysed, reused int
+	analyzed, reused int
 }
 
 func newAnalysisCache() *analysisCache { return &analysisCache{m: map[string]*settingAnalysis{}} }
@@ -78,7 +78,7 @@ func (ac *analysisCache) get(ctx context.Context, g *geometry, s *grid.Setting, 
 	}
 	a = &settingAnalysis{ready: make(chan struct{})}
 	ac.m[key] = a
-	ac.analysed++
+	ac.analyzed++
 	ac.mu.Unlock()
 	g.runAnalysis(ctx, s, timeout, a)
 	if ctx.Err() != nil {
@@ -181,13 +181,13 @@ func onRational(f *solve.Family, value map[string]*big.Rat) (ok, decided bool) {
 
 // answerFamilies answers a grid that no ranked setting shows isolated by
 // the Jacobian: its candidates (least tangent dimension first) go, in
-// standard form, to the shared analyses until one decides the grid,
+// standard form, to the shared analyzes until one decides the grid,
 // isolated (a zero-dimensional component holds it and no family does) or
-// on a family (the smallest through it, named); at most max(Analyse, 1)
+// on a family (the smallest through it, named); at most max(Analyze, 1)
 // of them.
 func (c *Census) answerFamilies(ctx context.Context, r *Record, vals []int64, cands []candidate) error {
 	z, g, o := c.opt.Size, c.g, c.opt
-	limit := max(o.Analyse, 1)
+	limit := max(o.Analyze, 1)
 	for i, cd := range cands {
 		if i >= limit {
 			r.Answer.StoppedEarly = true
@@ -217,7 +217,7 @@ func (c *Census) answerFamilies(ctx context.Context, r *Record, vals []int64, ca
 			if sa.class == families.ClassTimeout {
 				r.Answer.Timeouts++
 			}
-			r.Analyses = append(r.Analyses, a)
+			r.Analyzes = append(r.Analyzes, a)
 			continue
 		}
 		names := z.Names()
@@ -258,7 +258,7 @@ func (c *Census) answerFamilies(ctx context.Context, r *Record, vals []int64, ca
 			a.Class, a.Error = families.ClassError, "census: internal error: the grid lies on no component the engine found"
 		}
 		a.Dimension = nil
-		r.Analyses = append(r.Analyses, a)
+		r.Analyzes = append(r.Analyzes, a)
 		switch {
 		case a.Isolated:
 			r.Answer = Answer{Kind: "isolated", Ops: a.Ops, By: "engine", Timeouts: r.Answer.Timeouts}

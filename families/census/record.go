@@ -41,7 +41,7 @@ type Record struct {
 	// settings (see Analysis.TangentDimension).
 	TangentDimension int               `json:"tangent_dimension"`
 	Checked          int               `json:"checked"`
-	Analyses         []Analysis        `json:"analyses,omitempty"`
+	Analyzes         []Analysis        `json:"analyzes,omitempty"`
 	Answer           Answer            `json:"answer"`
 	Task             int               `json:"task"`
 	Census           *Info             `json:"census"`
@@ -101,7 +101,7 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 		err = ferr
 	}
 	c.cache.mu.Lock()
-	sum.Analysed, sum.Reused = c.cache.analysed, c.cache.reused
+	sum.Analyzed, sum.Reused = c.cache.analyzed, c.cache.reused
 	c.cache.mu.Unlock()
 	return sum, err
 }

@@ -40,7 +40,7 @@ func (c *Census) recover(ctx context.Context, f *os.File, path string, sum *Summ
 		case l.Census == nil:
 			return fmt.Errorf("%s: line %d is not a census line", path, n)
 		case *l.Census != *c.info:
-			return fmt.Errorf("%s: line %d comes from another census, %s; this run is %s (the size, lines, evaluation, bounds, --any-ops, --analyse or --rank differ)", path, n, l.Census, c.info)
+			return fmt.Errorf("%s: line %d comes from another census, %s; this run is %s (the size, lines, evaluation, bounds, --any-ops, --analyze or --rank differ)", path, n, l.Census, c.info)
 		case (l.Shard == nil) != (c.shard == nil) || l.Shard != nil && *l.Shard != *c.shard:
 			return fmt.Errorf("%s: line %d was written by shard %s, and this run is shard %s", path, n, l.Shard, c.shard)
 		case l.Done == nil:

@@ -23,7 +23,7 @@ type Summary struct {
 	RunTasks     int
 	ByAnswer     map[string]int
 	StoppedEarly int
-	Timeouts     int // analyses that hit the time limit
+	Timeouts     int // analyzes that hit the time limit
 	Smallest     string
 	smallestSum  int64
 	Settings     *big.Int // settings of all grids found
@@ -37,10 +37,10 @@ type Summary struct {
 	GridTexts   []string
 	FamilyGrids []string
 	// Families counts the grids on each named family (Options.Families),
-	// by Family.Key, with the family's setting and formulas; Analysed and
+	// by Family.Key, with the family's setting and formulas; Analyzed and
 	// Reused count engine runs and answers taken from the run's cache.
 	Families         map[string]*FamilyCount
-	Analysed, Reused int
+	Analyzed, Reused int
 }
 
 // A FamilyCount is one named family and the grids found on it.
@@ -128,14 +128,14 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(&b, " %s %d", k, s.ByAnswer[k])
 		}
 		if s.StoppedEarly > 0 {
-			fmt.Fprintf(&b, "; %d stopped early (--analyse)", s.StoppedEarly)
+			fmt.Fprintf(&b, "; %d stopped early (--analyze)", s.StoppedEarly)
 		}
 		if s.Timeouts > 0 {
-			fmt.Fprintf(&b, "; %d analyses timed out", s.Timeouts)
+			fmt.Fprintf(&b, "; %d analyzes timed out", s.Timeouts)
 		}
 		fmt.Fprintln(&b)
 		if len(s.Families) > 0 {
-			fmt.Fprintf(&b, "  families: %d named, holding %d grids; settings analysed this run %d, answers reused %d; most grids:\n", len(s.Families), s.ByAnswer["family"], s.Analysed, s.Reused)
+			fmt.Fprintf(&b, "  families: %d named, holding %d grids; settings analyzed this run %d, answers reused %d; most grids:\n", len(s.Families), s.ByAnswer["family"], s.Analyzed, s.Reused)
 			for _, fc := range s.TopFamilies(5) {
 				fmt.Fprintf(&b, "    %d grids (first %s) on %s, key %s: %s\n", fc.Grids, fc.First, fc.Ops, fc.Key, fc.Family.Formulas())
 			}

@@ -195,7 +195,7 @@ func (s Solution) String() string {
 	return b.String()
 }
 
-// Status summarises how many solutions a search found.
+// Status summarizes how many solutions a search found.
 type Status int
 
 const (

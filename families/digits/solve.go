@@ -230,7 +230,7 @@ func (p *Puzzle) solve(ctx context.Context, limit, patience int) (Result, int64,
 	return pr.result(s.sols, s.nodes, limit, s.err), s.evals, s.err
 }
 
-// result sorts the solutions and summarises them.
+// result sorts the solutions and summarizes them.
 func (pr *prog) result(sols [][]int8, nodes int64, limit int, err error) Result {
 	slices.SortFunc(sols, slices.Compare)
 	r := Result{Nodes: nodes}

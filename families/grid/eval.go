@@ -174,7 +174,7 @@ func (r *CheckResult) Failed() []LineResult {
 	return out
 }
 
-// String summarises r in one line: "ok: 8 lines hold" or the failures,
+// String summarizes r in one line: "ok: 8 lines hold" or the failures,
 // separated by "; ".
 func (r *CheckResult) String() string {
 	if r.OK {

@@ -36,7 +36,7 @@ func (s *Setting) Orbit(vals []*big.Rat, sel LineSet, ev Eval) ([]Image, error) 
 
 // StandardForm returns the representative of the grid (s, vals) among its
 // expressible images, the same from every member of its orbit. It follows
-// Wolf's rule, generalised to m x n grids:
+// Wolf's rule, generalized to m x n grids:
 //
 //  1. The upper-left corner is minimal among the four corners, comparing a
 //     corner by the sum of itself and its two neighbours (in its row and in

@@ -1,7 +1,7 @@
 // Package members lists the positive-integer members of the families of a
 // calcrostic grid (T. Wolf, "Calcrostics - a marathon test for the
 // algebraic solution of polynomial systems", 2010 talk): a Source is an
-// analysed operator setting with its families, and EachMember walks them.
+// analyzed operator setting with its families, and EachMember walks them.
 //
 // A Family writes every number of a grid as a rational function of a few
 // free numbers, its parameters. Source.Members walks the parameters over

@@ -77,7 +77,7 @@ func FromSolve(ring *poly.Ring, res *solve.Result) ([]*Family, error) {
 }
 
 // FromReport makes the source of a setting that families.Analyze has
-// analysed, with the families FromSolve takes from the report's
+// analyzed, with the families FromSolve takes from the report's
 // decomposition; when the report has none (families.Options.NoFamilies),
 // the family solver runs here, from the report's saturated basis. A
 // report of class timeout or error is an error. Cost: at most one

@@ -12,7 +12,7 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// A Source is an analysed operator setting: its polynomial system, the
+// A Source is an analyzed operator setting: its polynomial system, the
 // reduced basis saturated by the nonzero conditions, and its families. It
 // makes members (families/puzzle makes puzzles and questions of them). A Source is not modified by its
 // methods once made, so several goroutines may use it at once.

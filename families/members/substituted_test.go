@@ -226,7 +226,7 @@ func bruteForce(t *testing.T, s *grid.Setting, sel grid.LineSet, fam *members.Fa
 	return out, sums, bound - 1
 }
 
-// TestForcedSubstitution analyses 3x3 settings twice, with the saturated
+// TestForcedSubstitution analyzes 3x3 settings twice, with the saturated
 // basis in all numbers and with numbers substituted (no such basis), and
 // checks that the source finds the same symmetries and lists the same
 // members either way: Wolf's three families and settings that a symmetry

@@ -14,7 +14,7 @@ import (
 )
 
 // TestAutomorphismsWithoutBasis compares the two tests of findAutomorphisms
-// on 3x3 settings analysed in all numbers: the exact one with the saturated
+// on 3x3 settings analyzed in all numbers: the exact one with the saturated
 // basis, and the one without it (the system's equations permuted onto
 // themselves, or the permuted equations vanishing on every family). Where
 // the families and rational points are the whole solution set, both must

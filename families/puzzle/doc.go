@@ -7,7 +7,7 @@
 //
 // # Members
 //
-// The members come from families/members: a members.Source is an analysed
+// The members come from families/members: a members.Source is an analyzed
 // setting with its families, and its positive-integer members are what the
 // puzzles and questions are made of.
 //

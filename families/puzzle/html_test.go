@@ -67,7 +67,7 @@ var sheetKinds = []struct {
 	{"diagonals", "x=|+x//-|x=|=====|x=", true, 3, 2},
 }
 
-// kindSheet analyses a setting and makes its sheet, as
+// kindSheet analyzes a setting and makes its sheet, as
 // "families --ops OPS --puzzles N --questions M --format html" does.
 func kindSheet(t *testing.T, ops string, diagonals bool, np, nq int) *Sheet {
 	t.Helper()

@@ -104,7 +104,7 @@ func ExtrasText(w io.Writer, x *Extras) error {
 // JSON writes the report's object, its first key "schema" naming its
 // JSON Schema (schema.Version), with the keys of x (when not nil) added at
 // its end: "stopped", "members", "members_error", "members_search", "puzzles",
-// "questions"; indented as the analyse command writes JSON, or on one
+// "questions"; indented as the analyze command writes JSON, or on one
 // line (the record of a sweep) when indent is false.
 func JSON(w io.Writer, rep *families.Report, x *Extras, indent bool) error {
 	b, err := json.Marshal(rep)

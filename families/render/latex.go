@@ -198,7 +198,7 @@ func texSolutions(ctx context.Context, b *strings.Builder, s *grid.Setting, res 
 	}
 }
 
-// texGrid draws the setting's layout as a centred array, label(i) in the
+// texGrid draws the setting's layout as a centered array, label(i) in the
 // cell of number i, operators as math symbols.
 func texGrid(s *grid.Setting, label func(int) string) string {
 	z := s.Size()

@@ -33,7 +33,7 @@ var settings = []struct {
 	{"none", "3x3", "x=|x-xx+|x=|=====|x="},
 }
 
-func analyse(t *testing.T, size, ops string) *families.Report {
+func analyze(t *testing.T, size, ops string) *families.Report {
 	t.Helper()
 	z, err := grid.ParseSize(size)
 	if err != nil {
@@ -75,7 +75,7 @@ func TestLaTeXStructure(t *testing.T) {
 	env := regexp.MustCompile(`\\(begin|end)\{([a-z*]+)\}`)
 	for _, tc := range settings {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := latex(t, analyse(t, tc.size, tc.ops))
+			doc := latex(t, analyze(t, tc.size, tc.ops))
 			var stack []string
 			for _, m := range env.FindAllStringSubmatch(doc, -1) {
 				if m[1] == "begin" {
@@ -117,7 +117,7 @@ func TestLaTeXCompiles(t *testing.T) {
 	for _, tc := range settings {
 		t.Run(tc.name, func(t *testing.T) {
 			f := filepath.Join(dir, tc.name+".tex")
-			if err := os.WriteFile(f, []byte(latex(t, analyse(t, tc.size, tc.ops))), 0o644); err != nil {
+			if err := os.WriteFile(f, []byte(latex(t, analyze(t, tc.size, tc.ops))), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-output-directory", dir, f)
@@ -137,7 +137,7 @@ func TestLaTeXCompiles(t *testing.T) {
 func TestTextFitsWidth(t *testing.T) {
 	for _, tc := range settings {
 		var b bytes.Buffer
-		if err := render.Text(context.Background(), &b, analyse(t, tc.size, tc.ops)); err != nil {
+		if err := render.Text(context.Background(), &b, analyze(t, tc.size, tc.ops)); err != nil {
 			t.Fatal(err)
 		}
 		_, fams, _ := strings.Cut(b.String(), "\nfamilies:")
@@ -178,7 +178,7 @@ func ExampleLaTeX() {
 // names nothing that a grid's number could be (every name it introduces
 // starts with fam); a 4x4 grid's indexed numbers are Macaulay2's x_(R,C).
 func TestScript(t *testing.T) {
-	rep := analyse(t, "3x3", "x=|+x//-|x=|=====|x=")
+	rep := analyze(t, "3x3", "x=|+x//-|x=|=====|x=")
 	for _, lang := range render.ScriptLanguages {
 		sc := render.Script(rep, lang, "a test")
 		for _, want := range append([]string{"from a test", "basis: as families found"}, rep.Nonzero...) {
@@ -192,7 +192,7 @@ func TestScript(t *testing.T) {
 			}
 		}
 	}
-	big := render.Script(analyse(t, "4x4", "+=+|x_-_+_-|x=x|=_=_=_=|+-=|x_x_+_+|+=x"), "m2", "a test")
+	big := render.Script(analyze(t, "4x4", "+=+|x_-_+_-|x=x|=_=_=_=|+-=|x_x_+_+|+=x"), "m2", "a test")
 	if strings.Contains(big, "basis: as families found") {
 		t.Errorf("a basis of the remaining numbers (after substitution) is compared with the whole system's")
 	}

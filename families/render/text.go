@@ -12,7 +12,7 @@ import (
 	"github.com/families-project/families/families/solve"
 )
 
-// Text writes the report as the analyse command prints it: the setting
+// Text writes the report as the analyze command prints it: the setting
 // and its layout, the lines, the system, the nonzero conditions, the
 // basis, the class, and each family (formulas, then drawn in the grid) or
 // finite solution. The formulas' display form (factored where shorter) is

@@ -170,7 +170,7 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 	// The powers are taken of the primitive integer parts of the values,
 	// where poly multiplies in big.Int, and the contents gathered into one
 	// rational constant per term: rational coefficients made every product
-	// normalise by gcds (most of the time of verifying a large family).
+	// normalize by gcds (most of the time of verifying a large family).
 	type key struct {
 		den  bool // a power of the denominator
 		v, e int
@@ -211,7 +211,7 @@ func substRational(ctx context.Context, f *poly.Poly, vals []ratFunc) (*poly.Pol
 			if deg[v] <= 0 {
 				continue
 			}
-			// Denominators are normalised, so a constant one is 1.
+			// Denominators are normalized, so a constant one is 1.
 			if e := f.Exp(i, v); e > 0 {
 				need(key{false, v, e})
 			}

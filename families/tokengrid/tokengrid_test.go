@@ -31,7 +31,7 @@ func TestParseFiles(t *testing.T) {
 		{"s4_printed.txt", 3, 3, func(g *Grid) string {
 			// ÷ × − are read as / x -.
 			if g.Cells[0][3] != (Token{Op, "/"}) || g.Cells[1][1] != (Token{Op, "x"}) || g.Cells[1][4] != (Token{Op, "-"}) {
-				return "unicode operators not canonicalised"
+				return "unicode operators not canonicalized"
 			}
 			return ""
 		}},

@@ -22,10 +22,10 @@ type analysis struct {
 	src *members.Source
 }
 
-// analyse returns the analysis of q's setting from the cache, or makes
+// analyze returns the analysis of q's setting from the cache, or makes
 // it under ctx in an analysis slot. An analysis cut off by ctx is
 // returned with class timeout and not kept.
-func (s *Server) analyse(ctx context.Context, q *query) (*analysis, error) {
+func (s *Server) analyze(ctx context.Context, q *query) (*analysis, error) {
 	if a := s.cache.get(q.key()); a != nil {
 		return a, nil
 	}

@@ -33,7 +33,7 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := s.deadline(r)
 	defer cancel()
-	a, err := s.analyse(ctx, q)
+	a, err := s.analyze(ctx, q)
 	if err != nil {
 		fail(w, ctx, err)
 		return

@@ -21,9 +21,9 @@ import (
 
 // loadRequests is the load test's mix: 200 requests, 10 for each of 20
 // clients. Every client asks for pages of settings no one asked for
-// before (new analyses: Wolf's all-lines-zero pattern, one setting each),
+// before (new analyzes: Wolf's all-lines-zero pattern, one setting each),
 // the default page with members, a picture, a JSON download and the
-// sheet (cached analyses, new member searches), so that the analysis
+// sheet (cached analyzes, new member searches), so that the analysis
 // slots, the cache and every handler are under load together.
 func loadRequests(t testing.TB) [][]string {
 	pattern, err := grid.ParseOps("..|.-.-.|..|.-.-.|..", grid.Size{Rows: 3, Cols: 3})

@@ -51,7 +51,7 @@ type pageData struct {
 	View   *view
 }
 
-// results analyses the page's setting and makes what it asks for; a bad
+// results analyzes the page's setting and makes what it asks for; a bad
 // setting gives a view with its message (and status 400).
 func (s *Server) results(w http.ResponseWriter, r *http.Request) (*query, *view, int) {
 	q, err := s.parse(r.URL.Query())
@@ -60,7 +60,7 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) (*query, *view,
 	}
 	ctx, cancel := s.deadline(r)
 	defer cancel()
-	a, err := s.analyse(ctx, q)
+	a, err := s.analyze(ctx, q)
 	if err != nil {
 		code := http.StatusInternalServerError
 		var bad *BadRequest
@@ -131,7 +131,7 @@ func (s *Server) handleSheet(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := s.deadline(r)
 	defer cancel()
-	a, err := s.analyse(ctx, q)
+	a, err := s.analyze(ctx, q)
 	if err != nil {
 		fail(w, ctx, err)
 		return

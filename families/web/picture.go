@@ -17,7 +17,7 @@ import (
 // The picture of a family is plain SVG made here: the parameter plane
 // (the line, for one parameter) from 0 to a bound that holds the members
 // found, shaded where every number of the family is positive, with the
-// members as points. The shading is sampled at the centres of a grid of
+// members as points. The shading is sampled at the centers of a grid of
 // cells in float64 (a picture, not a result: the members are exact and
 // checked); the same family gives the same bytes every time.
 
@@ -47,7 +47,7 @@ func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := s.deadline(r)
 	defer cancel()
-	a, err := s.analyse(ctx, q)
+	a, err := s.analyze(ctx, q)
 	if err != nil {
 		fail(w, ctx, err)
 		return

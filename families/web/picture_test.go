@@ -11,7 +11,7 @@ import (
 	"github.com/families-project/families/families/members"
 )
 
-// source analyses ops on a 3x3 grid as the server does.
+// source analyzes ops on a 3x3 grid as the server does.
 func source(t *testing.T, ops string) *members.Source {
 	t.Helper()
 	qq, err := parseQuery(map[string][]string{"ops": {ops}})
@@ -22,9 +22,9 @@ func source(t *testing.T, ops string) *members.Source {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := s.analyse(context.Background(), qq)
+	a, err := s.analyze(context.Background(), qq)
 	if err != nil || a.src == nil {
-		t.Fatalf("analyse %s: %v", ops, err)
+		t.Fatalf("analyze %s: %v", ops, err)
 	}
 	return a.src
 }

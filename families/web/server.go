@@ -27,9 +27,9 @@ type Config struct {
 	// questions made of it, as --timeout bounds the command line's (0:
 	// DefaultTimeout). An analysis cut off is shown with class timeout.
 	Timeout time.Duration
-	// MaxAnalyses bounds the analyses that run at once (0: one per CPU);
+	// MaxAnalyzes bounds the analyzes that run at once (0: one per CPU);
 	// a request past it waits for a turn until its deadline.
-	MaxAnalyses int
+	MaxAnalyzes int
 	// Open is the sweep or census file shown at /open (nil: none).
 	Open *OpenFile
 	// Check, when set, checks a setting's --size, --ops, --lines and
@@ -43,7 +43,7 @@ type Config struct {
 }
 
 // DefaultTimeout is the deadline of one analysis when Config.Timeout is 0:
-// the command line's analyses of 2x2 to 4x4 grids take milliseconds to
+// the command line's analyzes of 2x2 to 4x4 grids take milliseconds to
 // seconds, and a page that waits longer is better told to use the
 // command line.
 const DefaultTimeout = time.Minute
@@ -74,10 +74,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
-	if cfg.MaxAnalyses <= 0 {
-		cfg.MaxAnalyses = runtime.GOMAXPROCS(0)
+	if cfg.MaxAnalyzes <= 0 {
+		cfg.MaxAnalyzes = runtime.GOMAXPROCS(0)
 	}
-	s := &Server{cfg: cfg, hosts: map[string]bool{}, slots: make(chan struct{}, cfg.MaxAnalyses), cache: newCache(64)}
+	s := &Server{cfg: cfg, hosts: map[string]bool{}, slots: make(chan struct{}, cfg.MaxAnalyzes), cache: newCache(64)}
 	s.hosts[strings.ToLower(net.JoinHostPort(host, port))] = true
 	if ip := net.ParseIP(host); (ip != nil && ip.IsLoopback()) || host == "localhost" {
 		for _, h := range []string{"localhost", "127.0.0.1", "::1"} {
@@ -181,7 +181,7 @@ func (s *Server) bad(err error) error {
 
 // errBusy is the answer of a request that found every analysis slot taken
 // until its deadline.
-var errBusy = errors.New("the server is busy with other analyses until this one's deadline: try again")
+var errBusy = errors.New("the server is busy with other analyzes until this one's deadline: try again")
 
 // acquire takes an analysis slot, waiting until ctx is done at most.
 func (s *Server) acquire(ctx context.Context) (release func(), err error) {
@@ -225,9 +225,9 @@ func fail(w http.ResponseWriter, ctx context.Context, err error) {
 	http.Error(w, "families: "+strings.ReplaceAll(err.Error(), "\n", "; "), code)
 }
 
-// A cache keeps the last analyses (by query.key), so that asking for
+// A cache keeps the last analyzes (by query.key), so that asking for
 // members, puzzles, a picture or a download of the setting on the page
-// does not analyse it again. Only finished analyses are kept: the same
+// does not analyze it again. Only finished analyzes are kept: the same
 // key always gives the same report.
 type cache struct {
 	mu    sync.Mutex

@@ -194,9 +194,9 @@ func TestSafety(t *testing.T) {
 			}
 		})
 	}
-	// The analyses at once are bounded: with every slot taken, a request
+	// The analyzes at once are bounded: with every slot taken, a request
 	// waits until its deadline and is answered 503.
-	busy, bs := newTestServer(t, Config{MaxAnalyses: 1, Timeout: 300 * time.Millisecond})
+	busy, bs := newTestServer(t, Config{MaxAnalyzes: 1, Timeout: 300 * time.Millisecond})
 	release, err := bs.acquire(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +244,7 @@ func TestSameBytes(t *testing.T) {
 	paths := []string{"/?" + q("members", "5", "puzzles", "1", "questions", "1"), "/picture.svg?" + q("ops", "-=|-xx/+|x=|=====|x=", "family", "1"),
 		"/download?" + q("as", "json", "members", "4")}
 	ts1, _ := newTestServer(t, Config{})
-	ts2, _ := newTestServer(t, Config{MaxAnalyses: 1})
+	ts2, _ := newTestServer(t, Config{MaxAnalyzes: 1})
 	for _, p := range paths {
 		_, a := get(t, ts1, p)
 		_, b := get(t, ts1, p) // cached

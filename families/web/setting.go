@@ -87,7 +87,7 @@ func parseQuery(v url.Values) (*query, error) {
 		return nil, &BadRequest{err.Error()}
 	}
 	if n := s.Count(); n.BitLen() != 1 || n.Int64() != 1 {
-		return nil, badf("--ops %s is a pattern of %s settings: the explorer analyses one setting (sweep the pattern with families --ops PATTERN --out FILE and open FILE with families serve --open FILE)", s, n)
+		return nil, badf("--ops %s is a pattern of %s settings: the explorer analyzes one setting (sweep the pattern with families --ops PATTERN --out FILE and open FILE with families serve --open FILE)", s, n)
 	}
 	sel := q.opt.Lines
 	if sel == 0 {
@@ -96,7 +96,7 @@ func parseQuery(v url.Values) (*query, error) {
 	if lines, err := s.Lines(sel); err != nil {
 		return nil, &BadRequest{err.Error()}
 	} else if len(lines) == 0 {
-		return nil, badf("setting %s has no line (two numbers joined by operators) among the lines %s: nothing to analyse", s, sel)
+		return nil, badf("setting %s has no line (two numbers joined by operators) among the lines %s: nothing to analyze", s, sel)
 	}
 	q.setting = s
 	q.Size, q.Ops = z.String(), s.String()

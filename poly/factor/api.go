@@ -10,7 +10,7 @@ import (
 )
 
 // GCDContext returns the greatest common divisor of a and b over Q,
-// normalised to coprime integer coefficients and a positive leading
+// normalized to coprime integer coefficients and a positive leading
 // coefficient in the ring's order; the gcd of 0 and 0 is 0. a and b must
 // belong to the same ring. Univariate inputs use the modular gcd over many
 // word primes, multivariate ones Brown's dense modular algorithm; both
@@ -48,7 +48,7 @@ func GCDContext(ctx context.Context, a, b *poly.Poly) (g *poly.Poly, err error) 
 
 // CoprimePart returns g without the irreducible factors it shares with f,
 // each removed with its whole multiplicity: the generator of the
-// saturation <g> : f^∞ of a principal ideal, normalised like GCDContext. A zero
+// saturation <g> : f^∞ of a principal ideal, normalized like GCDContext. A zero
 // g gives zero, a zero f gives 1 (every polynomial times 0 lies in <g>),
 // and a constant f leaves g (made primitive). Errors: more than 32 variables
 // or an exponent above 255 together. Cost: one gcd and one exact division

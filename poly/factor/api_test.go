@@ -133,7 +133,7 @@ func TestRationalRoots(t *testing.T) {
 		{"t^2*(2*t - 3)^3*(t^2 + 1)*(t + 5)", "-5:1 0:2 3/2:3"},
 		{"t^4 + 1", ""},
 		{"6*t^3 - 11*t^2 + 6*t - 1", "1/3:1 1/2:1 1:1"},
-		// Large end coefficients: the factorisation path.
+		// Large end coefficients: the factorization path.
 		{"(1000000007*t - 1000000009)*(t^2 - 2)*(t + 12345678901)", "-12345678901:1 1000000009/1000000007:1"},
 		{"3", ""},
 	}

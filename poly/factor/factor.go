@@ -2,7 +2,7 @@
 // their gcds, coprime parts, rational roots and resultants.
 //
 // Univariate polynomials are factored by Zassenhaus' algorithm: square-free
-// decomposition (Yun), factorisation modulo a small prime (Cantor and
+// decomposition (Yun), factorization modulo a small prime (Cantor and
 // Zassenhaus), quadratic multifactor Hensel lifting beyond the Mignotte
 // bound and an exhaustive recombination search, with rational roots split
 // off first when that is cheap (von zur Gathen & Gerhard, Modern Computer
@@ -11,7 +11,7 @@
 // that variable), content in a main variable and square-free decomposition,
 // then Wang's EEZ algorithm (Wang 1978, "An improved multivariate polynomial
 // factoring algorithm", Math. Comp. 32): evaluation at small integer
-// points, univariate factorisation of the image, distribution of the
+// points, univariate factorization of the image, distribution of the
 // factors of the leading coefficient, and multivariate Hensel lifting
 // (Geddes, Czapor & Labahn, Algorithms for Computer Algebra, ch. 6). When
 // Wang's condition on the point cannot be met the leading coefficient is
@@ -42,8 +42,8 @@ import (
 const DefaultMaxDegree = 400
 
 // ErrZero is returned when the zero polynomial is factored: it has no
-// factorisation into irreducibles.
-var ErrZero = errors.New("factor: the zero polynomial has no factorisation")
+// factorization into irreducibles.
+var ErrZero = errors.New("factor: the zero polynomial has no factorization")
 
 // ErrNoConvergence is returned when Wang's evaluation-point search gives up
 // (after many rounds of points that all produced extraneous image factors);
@@ -91,7 +91,7 @@ type options struct{ maxDegree int }
 // DefaultMaxDegree); larger inputs fail with a *DegreeError.
 func WithMaxDegree(n int) Option { return func(o *options) { o.maxDegree = n } }
 
-// A Power is a factor of a factorisation with its multiplicity (at
+// A Power is a factor of a factorization with its multiplicity (at
 // least 1).
 type Power struct {
 	Poly *poly.Poly
@@ -108,7 +108,7 @@ type Factorization struct {
 	Factors []Power
 }
 
-// Product multiplies the factorisation out (Const times the powers) in
+// Product multiplies the factorization out (Const times the powers) in
 // ring r. Cost: one polynomial power and product per factor.
 func (f Factorization) Product(r *poly.Ring) *poly.Poly {
 	p := r.Const(f.Const)
@@ -118,7 +118,7 @@ func (f Factorization) Product(r *poly.Ring) *poly.Poly {
 	return p
 }
 
-// String writes the factorisation as Singular-style products, e.g.
+// String writes the factorization as Singular-style products, e.g.
 // "-4 * (x - y) * (x + 2)^2". Cost: printing each factor once.
 func (f Factorization) String() string {
 	s := f.Const.RatString()
@@ -141,7 +141,7 @@ func (f Factorization) String() string {
 // size except for the recombination search, which is exponential in the
 // number of modular factors in the worst case (the Swinnerton-Dyer
 // polynomial of degree 32, 16 modular factors, takes some 30 ms).
-// Multivariate inputs cost a few gcds, one univariate factorisation per
+// Multivariate inputs cost a few gcds, one univariate factorization per
 // evaluation point kept and one Hensel lifting, whose cost grows with the
 // number of terms of the factors after the shift to the evaluation point;
 // typical inputs of up to a dozen variables and total degree ten take
@@ -277,7 +277,7 @@ func (in *input) toPoly(r *poly.Ring, f mpoly) *poly.Poly {
 }
 
 // result converts n internal factors (given by at) to a Factorization,
-// normalising each to a positive leading coefficient in the ring's order
+// normalizing each to a positive leading coefficient in the ring's order
 // (internally the order is lex, so signs can differ) and moving signs
 // into Const.
 func (in *input) result(r *poly.Ring, c *big.Int, n int, at func(int) (*poly.Poly, int)) Factorization {

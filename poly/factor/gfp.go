@@ -201,7 +201,7 @@ func gsqfree(f gpoly, p uint64) bool {
 	return ggcd(f, gderiv(f, p), p).deg() == 0
 }
 
-// gddf is distinct-degree factorisation (von zur Gathen & Gerhard, Modern
+// gddf is distinct-degree factorization (von zur Gathen & Gerhard, Modern
 // Computer Algebra, Alg. 14.3): for monic square-free f it returns pairs
 // (g_d, d) where g_d is the product of all irreducible factors of degree d.
 // Cost: O(n) modular powerings x^p mod f, each O(n^2 log p).
@@ -270,7 +270,7 @@ func gfactorSqf(f gpoly, p uint64, rng *rand.Rand) []gpoly {
 }
 
 // gcountFactors counts the irreducible factors of the monic square-free f
-// from its distinct-degree factorisation, which is cheaper than splitting.
+// from its distinct-degree factorization, which is cheaper than splitting.
 func gcountFactors(f gpoly, p uint64) int {
 	parts, degs := gddf(f, p)
 	n := 0

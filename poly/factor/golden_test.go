@@ -74,7 +74,7 @@ func readLines(t testing.TB, path string) []string {
 	return out
 }
 
-// normalized is a factorisation in canonical form: the constant and the
+// normalized is a factorization in canonical form: the constant and the
 // sorted list "mult:primitive factor".
 type normalized struct {
 	c  *big.Rat
@@ -149,7 +149,7 @@ func TestGoldenSingular(t *testing.T) {
 			}
 			for _, g := range got.Factors {
 				if g.Poly.LeadCoef().Sign() <= 0 || g.Poly.Content().Cmp(big.NewRat(1, 1)) != 0 {
-					t.Errorf("factor %s is not normalised", g.Poly)
+					t.Errorf("factor %s is not normalized", g.Poly)
 				}
 			}
 			want := singularNormalized(t, c)

@@ -104,7 +104,7 @@ func factorPrim(ctx context.Context, f mpoly, mult int, sqf bool, out *[]mfac) e
 		return nil
 	}
 	// Degree one in a variable: primitive in it means irreducible (any
-	// factorisation would need a factor free of that variable, i.e.
+	// factorization would need a factor free of that variable, i.e.
 	// content); otherwise the content splits off.
 	for _, v := range vars {
 		if mdeg(f, v) == 1 {
@@ -216,7 +216,7 @@ func chooseMainAfter(f mpoly, vars []int, k int) int {
 
 // chooseMain picks Wang's main variable: a constant leading coefficient
 // removes the leading-coefficient problem altogether, a low degree keeps
-// the univariate factorisation and the number of image factors small, and
+// the univariate factorization and the number of image factors small, and
 // a short leading coefficient is cheap to factor.
 func chooseMain(f mpoly, vars []int) int {
 	best, bestKey := -1, [3]int{}

@@ -91,13 +91,13 @@ func nextPrimeAbove(b *big.Int) *big.Int {
 // liftFactors is multivariate Hensel lifting with known leading
 // coefficients (Wang 1978, "An improved multivariate polynomial factoring
 // algorithm", Math. Comp. 32; Geddes, Czapor & Labahn, Algorithms for
-// Computer Algebra, Alg. 6.4), organised by total degree in the shifted
+// Computer Algebra, Alg. 6.4), organized by total degree in the shifted
 // variables y = x - A instead of one variable at a time: the error of
 // degree k is a sum of terms y^m * c_m(v), and each c_m is split among the
 // factors by the univariate partial-fraction identity
 // sum s_i prod_{j!=i} H_j = 1 (mod P), computed once. P is a prime above
 // twice a coefficient bound for the factors of f, so the symmetric residues
-// are the true integer coefficients when the image factorisation is the
+// are the true integer coefficients when the image factorization is the
 // image of the true one; a coefficient above the bound aborts early.
 //
 // f must satisfy prod H = f(A), lc(H_i) = C_i(A) and prod C = lc_v(f). On

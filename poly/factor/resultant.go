@@ -65,7 +65,7 @@ func Resultant(ctx context.Context, a, b *poly.Poly, v int) (res *poly.Poly, err
 
 // Subresultant1 returns the first subresultant of a and b with respect to
 // the ring variable v, S1 = s1 v + s0, as its coefficients: a polynomial
-// of <a, b> whose specialisation at a point where a keeps its degree in v
+// of <a, b> whose specialization at a point where a keeps its degree in v
 // and the resultant vanishes but s1 does not is, up to a constant, the
 // greatest common divisor of a and b there, of degree exactly 1 (the
 // subresultant theorem). So where s1 and a's leading coefficient are

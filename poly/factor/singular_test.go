@@ -16,7 +16,7 @@ import (
 )
 
 // singularFactorize runs Singular's factorize on each polynomial (all in
-// ring r) in one process and returns its normalised answers.
+// ring r) in one process and returns its normalized answers.
 func singularFactorize(t *testing.T, r *poly.Ring, ps []*poly.Poly) []normalized {
 	t.Helper()
 	var vars []string

@@ -191,7 +191,7 @@ func zassenhaus(ctx context.Context, f upoly) ([]upoly, error) {
 		}
 	}
 	if bestCount < 0 {
-		return nil, errInternal("no good prime for univariate factorisation")
+		return nil, errInternal("no good prime for univariate factorization")
 	}
 	p := best
 	rng := rand.New(rand.NewPCG(uint64(n), p))

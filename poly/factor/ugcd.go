@@ -29,7 +29,7 @@ func bigPrime(i int) uint64 {
 	return gcdPrimes[i]
 }
 
-// smallPrimes lists the odd primes used for modular factorisation, where a
+// smallPrimes lists the odd primes used for modular factorization, where a
 // small prime keeps the distinct-degree step cheap.
 var smallPrimes = func() []uint64 {
 	var ps []uint64

@@ -35,8 +35,8 @@ func (m upolyMod) sq() upolyMod      { return upolyMod{new(big.Int).Mul(m.m, m.m
 func (m upolyMod) sym(f upoly) upoly { return usymmodOwned(f, m.m) }
 func newMod(m *big.Int) upolyMod     { return upolyMod{m} }
 
-// henselLift lifts the factorisation f = lc(f) * prod fs (mod p), fs monic
-// and pairwise coprime mod p, to a factorisation modulo p^l, building a
+// henselLift lifts the factorization f = lc(f) * prod fs (mod p), fs monic
+// and pairwise coprime mod p, to a factorization modulo p^l, building a
 // balanced factor tree so that each level is a single two-factor lift
 // (Modern Computer Algebra, Alg. 15.17). The returned factors are monic mod
 // p^l in symmetric representation.

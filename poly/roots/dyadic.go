@@ -4,7 +4,7 @@ import (
 	"math/big"
 )
 
-// Exact evaluation of a rational polynomial at dyadic points. The centres
+// Exact evaluation of a rational polynomial at dyadic points. The centers
 // and radii that verifyRoots tests come from big.Floats, so their
 // denominators are powers of two: with the coefficients scaled to
 // integers, p(A/2^k) is an integer Horner sum over 2^(kD), and a test

@@ -229,7 +229,7 @@ func aberth(ctx context.Context, c []*big.Rat, init []complex128, prec uint) []C
 // Around w the disc of radius D|p(w)/p'(w)| holds a root (p'/p is the sum
 // of 1/(w - z) over the D roots z); with p and p' evaluated in exact
 // Gaussian rationals and the discs pairwise disjoint, each disc holds
-// exactly one root. A disc centred on the real axis is real by an exact
+// exactly one root. A disc centered on the real axis is real by an exact
 // sign change of p across it; a disc that misses the axis is not real.
 func verifyRoots(ctx context.Context, c []*big.Rat, ws []Complex, digits int) ([]Root, bool) {
 	D := len(c) - 1
@@ -245,7 +245,7 @@ func verifyRoots(ctx context.Context, c []*big.Rat, ws []Complex, digits int) ([
 	// accuracy at 0 is impossible and small roots get an absolute bound.
 	zeroRoot := c[0].Sign() == 0
 	rs := make([]Root, len(ws))
-	centres := make([][2]*big.Rat, len(ws))
+	centers := make([][2]*big.Rat, len(ws))
 	for k, w := range ws {
 		prec := w.prec()
 		a, _ := w.Re.Rat(nil)
@@ -294,12 +294,12 @@ func verifyRoots(ctx context.Context, c []*big.Rat, ws []Complex, digits int) ([
 		re := new(big.Float).SetPrec(prec).SetRat(a)
 		im := new(big.Float).SetPrec(prec).SetRat(b)
 		rs[k] = Root{Re: re, Im: im, Real: real, Radius: R}
-		centres[k] = [2]*big.Rat{a, b}
+		centers[k] = [2]*big.Rat{a, b}
 	}
 	for j := range rs {
 		for k := range j {
-			dx := new(big.Rat).Sub(centres[j][0], centres[k][0])
-			dy := new(big.Rat).Sub(centres[j][1], centres[k][1])
+			dx := new(big.Rat).Sub(centers[j][0], centers[k][0])
+			dy := new(big.Rat).Sub(centers[j][1], centers[k][1])
 			d2 := dx.Add(dx.Mul(dx, dx), dy.Mul(dy, dy))
 			s := new(big.Rat).Add(rs[j].Radius, rs[k].Radius)
 			if d2.Cmp(s.Mul(s, s)) <= 0 {

@@ -128,7 +128,7 @@ for edit in 's/"class":"[a-z_]*"/"class":"inconsistent"/' 's/"dimension":[0-9-]*
 done
 
 # Item 10: smaller faults.
-check 0 "analyse --timeout 2562047h47m16s" "$fam" --timeout 2562047h47m16s
+check 0 "analyze --timeout 2562047h47m16s" "$fam" --timeout 2562047h47m16s
 check 0 "count --timeout 2562047h47m16s" "$fam" count --ops "$pat" --max-sum 6 --timeout 2562047h47m16s
 check 0 "export --timeout 2562047h47m16s" "$fam" export --to json --ops "$pat" --out-dir "$work/exp10" --timeout 2562047h47m16s
 runs=$((runs + 1))
@@ -144,9 +144,9 @@ if [ "$code" != 1 ] || ! grep -q 'broken pipe' "$work/perr"; then
 fi
 check 2 "count of a pattern too large" "$fam" count --size 4x4 --ops '.................................' --max-sum 5
 check 2 "census --out in a missing directory" "$fam" census --size 3x3 --max 3 --out "$work/missing/c.jsonl"
-"$fam" census --size 3x3 --max 5 --analyse 0 --out "$work/cen.jsonl" 2>/dev/null
+"$fam" census --size 3x3 --max 5 --analyze 0 --out "$work/cen.jsonl" 2>/dev/null
 cp "$work/cen.jsonl" "$work/cen2.jsonl"
-check 2 "census --resume of another census" "$fam" census --size 3x3 --max 6 --analyse 0 --out "$work/cen2.jsonl" --resume
+check 2 "census --resume of another census" "$fam" census --size 3x3 --max 6 --analyze 0 --out "$work/cen2.jsonl" --resume
 grep -q '&{' "$work/err" && lost "census --resume of another census prints a Go struct"
 cmp -s "$work/cen.jsonl" "$work/cen2.jsonl" || lost "a refused census checkpoint was changed"
 check 2 "sweep --resume of a census" "$fam" --ops "$pat" --out "$work/cen2.jsonl" --resume

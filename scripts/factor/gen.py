@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the factorisation test inputs to testdata/factor/inputs.txt.
+"""Write the factorization test inputs to testdata/factor/inputs.txt.
 
 Deterministic (seeded), standard library only. One input per line:
 

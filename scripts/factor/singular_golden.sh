@@ -5,7 +5,7 @@
 # Output: one line per input, in input order:
 #     index|mult:factor|mult:factor|...
 # where the first entry is Singular's constant (multiplicity 1). The Go test
-# normalises both sides (primitive, positive leading coefficient) before
+# normalizes both sides (primitive, positive leading coefficient) before
 # comparing, so the split of units between constant and factors does not
 # matter.
 set -euo pipefail

@@ -4,7 +4,7 @@
 #
 #     bash scripts/solve/bench.sh [testdata/solve/NAME.golden ...]
 #
-# Ours: `go run ./scripts/solve time`, which analyses every setting as
+# Ours: `go run ./scripts/solve time`, which analyzes every setting as
 # `families --ops` does: saturation by the nonzero conditions, class,
 # dimension, degree, the decomposition into prime components, a family in
 # chosen parameters for each positive-dimensional component (verified by

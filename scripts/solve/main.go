@@ -18,7 +18,7 @@
 //
 // systems does the same for the settings listed in a golden table.
 //
-// time analyses every setting of a golden table as `families --ops` does
+// time analyzes every setting of a golden table as `families --ops` does
 // (saturation, class, decomposition, families and solutions) and prints
 // the median, 90th and 99th percentile and total time per setting, the
 // numbers scripts/solve/bench.sh compares with Singular.

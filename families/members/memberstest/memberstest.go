@@ -47,7 +47,7 @@ var SeedFamilies = []SeedFamily{
 	},
 }
 
-// Source analyses the setting of sf and attaches its family. Cost: one
+// Source analyzes the setting of sf and attaches its family. Cost: one
 // families.Analyze without family decomposition.
 func (sf SeedFamily) Source(t testing.TB) *members.Source {
 	t.Helper()

@@ -13,9 +13,9 @@ import (
 	"github.com/families-project/families/families/render"
 )
 
-// TestAnalyseJSONLines checks that --format jsonl writes the analysis of
+// TestAnalyzeJSONLines checks that --format jsonl writes the analysis of
 // one setting as one line holding the same object as --format json.
-func TestAnalyseJSONLines(t *testing.T) {
+func TestAnalyzeJSONLines(t *testing.T) {
 	_, indented, _ := runCmd(t, "", "--format", "json", "--members", "2")
 	code, line, stderr := runCmd(t, "", "--format", "jsonl", "--members", "2")
 	if code != 0 {
@@ -36,9 +36,9 @@ func TestAnalyseJSONLines(t *testing.T) {
 	}
 }
 
-// TestAnalyseFamilies checks the families and solutions sections of the
+// TestAnalyzeFamilies checks the families and solutions sections of the
 // text and JSON output of `families --ops`.
-func TestAnalyseFamilies(t *testing.T) {
+func TestAnalyzeFamilies(t *testing.T) {
 	tests := []struct {
 		name string
 		args []string
@@ -71,7 +71,7 @@ func TestAnalyseFamilies(t *testing.T) {
 	}
 }
 
-func TestAnalyseJSONFamilies(t *testing.T) {
+func TestAnalyzeJSONFamilies(t *testing.T) {
 	code, out, stderr := runCmd(t, "", "--ops", "-=|-xx/+|x=|=====|x=", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -93,9 +93,9 @@ func TestAnalyseJSONFamilies(t *testing.T) {
 	}
 }
 
-// TestAnalyseNoLines checks that a setting without a line among the lines
+// TestAnalyzeNoLines checks that a setting without a line among the lines
 // chosen is bad input (exit 2), not an analysis of class error (exit 0).
-func TestAnalyseNoLines(t *testing.T) {
+func TestAnalyzeNoLines(t *testing.T) {
 	tests := []struct {
 		name string
 		args []string
@@ -139,10 +139,10 @@ func TestFamilyNotProvedIrreducible(t *testing.T) {
 	}
 }
 
-// TestAnalyseUnfinished checks that an analysis cut off by its time limit
+// TestAnalyzeUnfinished checks that an analysis cut off by its time limit
 // still prints its report but exits 1, in text and in JSON, so that a
 // script cannot take it for an answer.
-func TestAnalyseUnfinished(t *testing.T) {
+func TestAnalyzeUnfinished(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		t.Run(format, func(t *testing.T) {
 			code, out, stderr := runCmd(t, "", "--ops", "x=|x-xx+|x=|=====|x=", "--timeout", "1ns", "--format", format)

@@ -19,10 +19,10 @@ import (
 // shows what it does on it.
 const defaultOps = "+=|x-++-|+=|=====|/="
 
-const analyseUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json|jsonl|html|latex]
+const analyzeUsage = `usage: families [--ops OPS] [--size MxN] [--lines L] [--eval E] [--format text|json|jsonl|html|latex]
        families COMMAND [flags]   (the commands are listed below; "families COMMAND --help")
 
-Analyses one operator setting of an m x n grid of numbers: its lines as
+Analyzes one operator setting of an m x n grid of numbers: its lines as
 equations, the polynomial system with denominators cleared, the conditions
 that every number and divisor is nonzero, the reduced grevlex basis after
 saturation by those conditions, its class and dimension, and its solutions:
@@ -47,7 +47,7 @@ diagonals); default rows,cols,diag when the setting has =, all four otherwise.
 `
 
 func init() {
-	register("analyse", "analyse one operator setting (the default command)", runAnalyse)
+	register("analyze", "analyze one operator setting (the default command)", runAnalyze)
 }
 
 // gridFlags are the flags shared by the commands that read a setting.
@@ -98,8 +98,8 @@ func (g *gridFlags) parse() (*grid.Setting, families.Options, error) {
 // onePuzzleSettingFlags are the puzzle flags that act on one setting only.
 var onePuzzleSettingFlags = []string{"puzzles", "questions", "budget", "max-sum", "min", "distinct", "max-digits", "diagonals", "random-letters"}
 
-func runAnalyse(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("families", analyseUsage+"\nCommands:\n"+commandList(), stdout)
+func runAnalyze(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("families", analyzeUsage+"\nCommands:\n"+commandList(), stdout)
 	var g gridFlags
 	addGridFlags(fs, &g, defaultOps)
 	format := fs.String("format", "text", "output format: text, json (indented), jsonl (one line; what a sweep writes), html (a printable sheet of --puzzles and --questions) or latex (a document for a paper)")
@@ -147,7 +147,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	if lines, err := s.Lines(sel); err != nil {
 		return usageError{err}
 	} else if len(lines) == 0 {
-		return usagef("setting %s has no line (two numbers joined by operators) among the lines %s: nothing to analyse", s, sel)
+		return usagef("setting %s has no line (two numbers joined by operators) among the lines %s: nothing to analyze", s, sel)
 	}
 	if n := s.Count(); n.Cmp(oneInt) != 0 {
 		for _, name := range onePuzzleSettingFlags {

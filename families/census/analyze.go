@@ -22,7 +22,7 @@ type Analysis struct {
 	// TangentDimension is the number of numbers minus the rank of the
 	// Jacobian of the lines at the grid, exactly: an upper bound on the
 	// dimension of the solutions through the grid, 0 when the grid is a
-	// nonsingular isolated solution. Settings are analysed in its order.
+	// nonsingular isolated solution. Settings are analyzed in its order.
 	TangentDimension int `json:"tangent_dimension"`
 	// Class and Dimension are families.Analyze's for the setting.
 	Class     string `json:"class"`
@@ -69,10 +69,10 @@ func (f *Family) Formulas() string {
 	return strings.Join(parts, ", ")
 }
 
-// An Answer sums up the analyses of a grid's settings.
+// An Answer sums up the analyzes of a grid's settings.
 type Answer struct {
 	// Kind is "isolated" (some setting forces the grid), "family" (no
-	// analysed setting does; Family is the smallest family through the
+	// analyzed setting does; Family is the smallest family through the
 	// grid found) or "unknown" (every analysis timed out or failed, or
 	// none was asked for).
 	Kind string `json:"kind"`
@@ -82,8 +82,8 @@ type Answer struct {
 	// when the engine timed out, "jacobian" (full rank at the grid).
 	By     string  `json:"by,omitempty"`
 	Family *Family `json:"family,omitempty"`
-	// StoppedEarly: the --analyse bound was reached before a setting
-	// showing the grid isolated; settings not analysed might.
+	// StoppedEarly: the --analyze bound was reached before a setting
+	// showing the grid isolated; settings not analyzed might.
 	StoppedEarly bool `json:"stopped_early,omitempty"`
 	Timeouts     int  `json:"timeouts,omitempty"`
 }
@@ -98,7 +98,7 @@ type candidate struct {
 // tangent dimension (stable, so ties keep the listing order).
 func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings, anyOps bool, limit int) []candidate {
 	n := g.size.Numbers()
-	// Rows are normalised (first nonzero entry 1) and numbered by content
+	// Rows are normalized (first nonzero entry 1) and numbered by content
 	// per line: settings that pick the same rows have the same rank.
 	type mrow struct {
 		id int
@@ -188,9 +188,9 @@ func (g *geometry) check(s *grid.Setting, vals []int64) error {
 	return nil
 }
 
-// analyse runs the engine on one setting of the grid and says whether the
+// analyze runs the engine on one setting of the grid and says whether the
 // grid is isolated, or which smallest family holds it.
-func (g *geometry) analyse(ctx context.Context, s *grid.Setting, vals []int64, timeout time.Duration) Analysis {
+func (g *geometry) analyze(ctx context.Context, s *grid.Setting, vals []int64, timeout time.Duration) Analysis {
 	a := Analysis{Ops: s.String()}
 	rep, err := families.Analyze(ctx, s, families.Options{Lines: g.sel, Eval: g.ev, Limits: groebner.Limits{Timeout: timeout}})
 	if err != nil {
