@@ -206,8 +206,6 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func plural(n int) string { return render.Plural(n) }
-
 // familyTitle says what kind of family f is (decompose's text uses it).
 func familyTitle(f *solve.Family) string { return render.FamilyTitle(f) }
 

@@ -17,7 +17,7 @@ func TestCensusCommand(t *testing.T) {
 	if !strings.Contains(out.String(), `"grid":"10 2 12 / 2 4 2 / 8 2 6"`) || !strings.Contains(out.String(), `"kind":"isolated"`) {
 		t.Errorf("stdout lacks Wolf's grid, isolated:\n%s", out.String())
 	}
-	if !strings.Contains(errb.String(), "1 grids up to symmetry") {
+	if !strings.Contains(errb.String(), "1 grid up to symmetry") {
 		t.Errorf("summary:\n%s", errb.String())
 	}
 	// --out, then --resume on the finished file, which adds nothing.
@@ -126,7 +126,7 @@ func TestHardeningCensusTimeout(t *testing.T) {
 	}
 	// --system-timeout limits the engine on each setting, not the command.
 	code, stdout, stderr := runCmd(t, "", "census", "--size", "3x3", "--max", "12", "--analyze", "1", "--system-timeout", "1ns")
-	if code != 0 || !strings.Contains(stdout, `"class":"timeout"`) || !strings.Contains(stderr, "1 analyzes timed out") {
+	if code != 0 || !strings.Contains(stdout, `"class":"timeout"`) || !strings.Contains(stderr, "1 analysis timed out") {
 		t.Errorf("--system-timeout 1ns: status %d, stderr %q, stdout %.200q", code, stderr, stdout)
 	}
 }

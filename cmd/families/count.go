@@ -9,6 +9,7 @@ import (
 	"github.com/families-project/families/families/count"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/words"
 )
 
 const countUsage = `usage: families count --ops PATTERN --max-sum S [--size MxN] [--lines L] [--eval E]
@@ -97,8 +98,8 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		// The partial counts are printed, marked so that no script takes
 		// them for the answer (and the status is 1).
-		fmt.Fprintf(stdout, "incomplete: %s; %d of %d settings not counted, so every count is a lower bound\n",
-			stopCause(ctx), c.Missing, c.Settings)
+		fmt.Fprintf(stdout, "incomplete: %s; %d of %s not counted, so every count is a lower bound\n",
+			stopCause(ctx), c.Missing, words.Count(c.Settings, "setting"))
 	}
 	total := 0
 	fmt.Fprintln(stdout, "s count")
@@ -116,10 +117,10 @@ func runCount(args []string, stdout, stderr io.Writer) error {
 		return stopCause(ctx) // the one line on stderr: why it is incomplete
 	}
 	fmt.Fprintf(stdout, "total %d\n", total)
-	fmt.Fprintf(stderr, "count %s: %d settings with a possible positive solution, %d systems solved, %d families walked by substitution, %s\n",
-		s, c.Settings, c.Orbits, c.Substituted, since(start))
+	fmt.Fprintf(stderr, "count %s: %s with a possible positive solution, %s solved, %s walked by substitution, %s\n",
+		s, words.Count(c.Settings, "setting"), words.Count(c.Orbits, "system"), words.Count(c.Substituted, "family"), since(start))
 	if len(c.Timeouts) > 0 {
-		fmt.Fprintf(stderr, "warning: %d settings hit --system-timeout; the counts are lower bounds (first: %s)\n", len(c.Timeouts), c.Timeouts[0])
+		fmt.Fprintf(stderr, "warning: %s hit --system-timeout; the counts are lower bounds (first: %s)\n", words.Count(len(c.Timeouts), "setting"), c.Timeouts[0])
 	}
 	return nil
 }

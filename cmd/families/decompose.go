@@ -11,6 +11,7 @@ import (
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/solve"
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/words"
 	"github.com/families-project/families/poly"
 )
 
@@ -297,7 +298,7 @@ func componentTitle(c *solve.Component) string {
 	var deg string
 	switch {
 	case c.Dimension == 0:
-		deg = fmt.Sprintf("%d point%s", c.Degree, plural(c.Degree))
+		deg = words.Count(c.Degree, "point")
 	case c.Degree == 1:
 		deg = "degree 1 over its parameters (rational)"
 	default:

@@ -10,6 +10,7 @@ import (
 	"github.com/families-project/families/families/export"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/words"
 )
 
 const exportUsage = `usage: families export --to singular|m2|sympy|maple|json --ops PATTERN --out-dir DIR [flags]
@@ -113,9 +114,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		// Cut short: what was solved is written, and the line says how
 		// much was not, so that no one takes the suite for the whole.
-		fmt.Fprintf(stdout, "incomplete: %s; %d of %d systems not written\n", stopCause(ctx), res.Unsolved, plan.Len())
+		fmt.Fprintf(stdout, "incomplete: %s; %d of %s not written\n", stopCause(ctx), res.Unsolved, words.Count(plan.Len(), "system"))
 	}
-	fmt.Fprintf(stdout, "%d system%s written to %s/%s", res.Systems, plural(res.Systems), *out, *to)
+	fmt.Fprintf(stdout, "%s written to %s/%s", words.Count(res.Systems, "system"), *out, *to)
 	if res.Skipped > 0 {
 		fmt.Fprintf(stdout, " (%d left out: timeout or error)", res.Skipped)
 	}

@@ -158,7 +158,7 @@ func TestServeCommand(t *testing.T) {
 	if base == "" {
 		t.Fatalf("no address announced: %q", stderr.String())
 	}
-	for path, want := range map[string]string{"/": "dimension 1", "/open": "1 records match"} {
+	for path, want := range map[string]string{"/": "dimension 1", "/open": "1 record matches"} {
 		resp, err := http.Get(base + path)
 		if err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/puzzle"
 	"github.com/families-project/families/families/tokengrid"
+	"github.com/families-project/families/internal/words"
 )
 
 const solveUsage = `usage: families solve [--eval E] [--lines L] [--distinct-digits 1-9] [--allow-zero] [--format text|json] [--max-solutions N] [FILE|-]
@@ -92,7 +93,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	res, err := p.Solve(ctx, max(solveCountLimit, *maxList+1))
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return fmt.Errorf("stopped after %d solutions: %w", len(res.Solutions), context.Cause(ctx))
+		return fmt.Errorf("stopped after %s: %w", words.Count(len(res.Solutions), "solution"), context.Cause(ctx))
 	case err != nil:
 		// Solve searches only a well-formed puzzle: any other error (a
 		// word too long, more letters than allowed digits) is the input's.
@@ -143,7 +144,7 @@ func writeSolveText(w io.Writer, out solveOutput, g *tokengrid.Grid, sols []digi
 	case out.Complete:
 		fmt.Fprintf(w, "many: the puzzle has %d solutions\n", out.Count)
 	default:
-		fmt.Fprintf(w, "many: the puzzle has more than %d solutions (counting stopped there)\n", out.Count-1)
+		fmt.Fprintf(w, "many: the puzzle has more than %s (counting stopped there)\n", words.Count(out.Count-1, "solution"))
 	}
 	for i := range out.Solutions {
 		fmt.Fprintf(w, "\n%s\n", letterLine(sols[i]))

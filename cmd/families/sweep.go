@@ -12,6 +12,7 @@ import (
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/sweep"
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/words"
 	"github.com/spf13/pflag"
 )
 
@@ -171,18 +172,18 @@ func sweepPattern(fs *pflag.FlagSet, s *grid.Setting, opt families.Options, stdo
 		return usageError{err}
 	}
 	if sf.opt.Sample > 0 {
-		fmt.Fprintf(stderr, "sweep %s: a sample of %d settings (seed %d) that pass the filters, drawn from the %s settings of the pattern",
-			s, plan.Swept(), sf.opt.Seed, s.Count())
+		fmt.Fprintf(stderr, "sweep %s: a sample of %s (seed %d) that %s the filters, drawn from the %s settings of the pattern",
+			s, words.Count(plan.Swept(), "setting"), sf.opt.Seed, words.Pick(plan.Swept(), "passes", "pass"), s.Count())
 	} else {
-		fmt.Fprintf(stderr, "sweep %s: %d settings of %s pass the filters", s, plan.Swept(), s.Count())
+		fmt.Fprintf(stderr, "sweep %s: %s of %s %s the filters", s, words.Count(plan.Swept(), "setting"), s.Count(), words.Pick(plan.Swept(), "passes", "pass"))
 	}
 	if sf.opt.Shard.Count > 1 {
 		fmt.Fprintf(stderr, "; shard %s", sf.opt.Shard)
 	}
-	fmt.Fprintf(stderr, ": %d records, %d systems to solve (planned in %s)\n", plan.Len(), plan.Orbits(), since(start))
+	fmt.Fprintf(stderr, ": %s, %s to solve (planned in %s)\n", words.Count(plan.Len(), "record"), words.Count(plan.Orbits(), "system"), since(start))
 	if sf.resume && !sf.dry {
 		if kept, ok := completeRecords(ctx, sf.out); ok {
-			fmt.Fprintf(stderr, "resuming %s: %d records kept, %d to go\n", sf.out, kept, max(plan.Len()-kept, 0))
+			fmt.Fprintf(stderr, "resuming %s: %s kept, %d to go\n", sf.out, words.Count(kept, "record"), max(plan.Len()-kept, 0))
 		}
 	}
 	if sf.dry {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/internal/words"
 )
 
 const templateUsage = `usage: families template [--size MxN]
@@ -40,7 +41,7 @@ func runTemplate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err // a template that does not parse is our fault
 	}
-	fmt.Fprintf(stdout, "a %s grid: %d numbers, %d operator cells ('.'), row by row of its layout:\n\n", z, z.Numbers(), z.NumOps())
+	fmt.Fprintf(stdout, "a %s grid: %s, %s ('.'), row by row of its layout:\n\n", z, words.Count(z.Numbers(), "number"), words.Count(z.NumOps(), "operator cell"))
 	fmt.Fprint(stdout, indent(families.Layout(s)))
 	fmt.Fprintf(stdout, "\n--size %s --ops '%s'\n", z, ops)
 	return nil

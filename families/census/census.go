@@ -14,6 +14,7 @@ import (
 
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/output"
+	"github.com/families-project/families/internal/words"
 )
 
 // Options selects the grids of a census and how much algebra each gets.
@@ -94,7 +95,7 @@ func (in *Info) String() string {
 	if in.MaxSum > 0 {
 		s += fmt.Sprintf(" --max-sum %d", in.MaxSum)
 	}
-	return s + fmt.Sprintf(", %d tasks)", in.Tasks)
+	return s + ", " + words.Count(in.Tasks, "task") + ")"
 }
 
 // New checks the options and plans the search. Cost: O(lines x numbers).

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/families-project/families/internal/words"
 )
 
 // A Summary counts what a census found: tasks, grids by answer, the
@@ -117,9 +119,9 @@ func (s *Summary) addDone(d Done) {
 // WriteTo writes the summary for people.
 func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "census: %d tasks, %d grids up to symmetry", s.Tasks, s.Grids)
+	fmt.Fprintf(&b, "census: %s, %s up to symmetry", words.Count(s.Tasks, "task"), words.Count(s.Grids, "grid"))
 	if s.Grids > 0 {
-		fmt.Fprintf(&b, " (%d settings in all, %d with their images)", s.Settings, s.SettingsClass)
+		fmt.Fprintf(&b, " (%s in all, %d with their images)", words.CountBig(s.Settings, "setting"), s.SettingsClass)
 	}
 	fmt.Fprintln(&b)
 	if s.Grids > 0 {
@@ -131,13 +133,13 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(&b, "; %d stopped early (--analyze)", s.StoppedEarly)
 		}
 		if s.Timeouts > 0 {
-			fmt.Fprintf(&b, "; %d analyzes timed out", s.Timeouts)
+			fmt.Fprintf(&b, "; %s timed out", words.Count(s.Timeouts, "analysis"))
 		}
 		fmt.Fprintln(&b)
 		if len(s.Families) > 0 {
-			fmt.Fprintf(&b, "  families: %d named, holding %d grids; settings analyzed this run %d, answers reused %d; most grids:\n", len(s.Families), s.ByAnswer["family"], s.Analyzed, s.Reused)
+			fmt.Fprintf(&b, "  families: %d named, holding %s; settings analyzed this run %d, answers reused %d; most grids:\n", len(s.Families), words.Count(s.ByAnswer["family"], "grid"), s.Analyzed, s.Reused)
 			for _, fc := range s.TopFamilies(5) {
-				fmt.Fprintf(&b, "    %d grids (first %s) on %s, key %s: %s\n", fc.Grids, fc.First, fc.Ops, fc.Key, fc.Family.Formulas())
+				fmt.Fprintf(&b, "    %s (first %s) on %s, key %s: %s\n", words.Count(fc.Grids, "grid"), fc.First, fc.Ops, fc.Key, fc.Family.Formulas())
 			}
 		}
 		fmt.Fprintf(&b, "  smallest (least sum, %d): %s\n", s.smallestSum, s.Smallest)
@@ -149,9 +151,9 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(&b, "  %s\n", t)
 		}
 	}
-	fmt.Fprintf(&b, "search: %d numbers assigned, %d complete grids tested", s.Nodes, s.Leaves)
+	fmt.Fprintf(&b, "search: %s assigned, %s tested", words.Count(s.Nodes, "number"), words.Count(s.Leaves, "complete grid"))
 	if sec := s.Elapsed.Seconds(); sec > 0 && s.RunTasks > 0 {
-		fmt.Fprintf(&b, "; this run: %d tasks, %.0f numbers/s", s.RunTasks, float64(s.RunNodes)/sec)
+		fmt.Fprintf(&b, "; this run: %s, %.0f numbers/s", words.Count(s.RunTasks, "task"), float64(s.RunNodes)/sec)
 	}
 	fmt.Fprintf(&b, "\ntime %s\n", s.Elapsed.Round(time.Millisecond))
 	n, err := w.Write(b.Bytes())

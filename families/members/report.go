@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"strings"
+
+	"github.com/families-project/families/internal/words"
 )
 
 // A Summary is what a member search proved, in the form the analysis
@@ -154,7 +156,7 @@ func (src *Source) advice(rep SearchReport, f Filter) string {
 		if n == "1" {
 			noun = "choice"
 		}
-		parts = append(parts, fmt.Sprintf("%s %s of the %d parameters %s", n, noun, d, strings.Join(fam.ParamNames(), ", ")))
+		parts = append(parts, fmt.Sprintf("%s %s of the %s %s", n, noun, words.Count(d, "parameter"), strings.Join(fam.ParamNames(), ", ")))
 	}
 	var b strings.Builder
 	if len(parts) > 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/families/puzzle"
+	"github.com/families-project/families/internal/words"
 	"github.com/families-project/families/schema"
 )
 
@@ -79,7 +80,7 @@ func ExtrasText(w io.Writer, x *Extras) error {
 	if x.Puzzles != nil {
 		fmt.Fprintf(b, "\ndigit puzzles (%d, each with exactly one solution):\n", len(x.Puzzles))
 		if x.Long > 0 {
-			fmt.Fprintf(b, "  (%d member%s skipped: a number of more than %d digits makes no digit puzzle)\n", x.Long, Plural(x.Long), puzzle.MaxPuzzleDigits)
+			fmt.Fprintf(b, "  (%s skipped: a number of more than %d digits makes no digit puzzle)\n", words.Count(x.Long, "member"), puzzle.MaxPuzzleDigits)
 		}
 		for i, p := range x.Puzzles {
 			fmt.Fprintf(b, "\npuzzle %d (%s: %s)\n", i+1, p.Solution, p.Letters)

@@ -10,6 +10,7 @@ import (
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/solve"
+	"github.com/families-project/families/internal/words"
 )
 
 // LaTeX writes the report as the start of a LaTeX document for a paper:
@@ -60,7 +61,7 @@ func LaTeX(ctx context.Context, w io.Writer, rep *families.Report) error {
 		fmt.Fprintf(b, ", dimension %d", *rep.Dimension)
 	}
 	if rep.Degree != nil {
-		fmt.Fprintf(b, ", %d solution%s counted with multiplicity", *rep.Degree, Plural(*rep.Degree))
+		fmt.Fprintf(b, ", %s counted with multiplicity", words.Count(*rep.Degree, "solution"))
 	}
 	if rep.Error != "" {
 		fmt.Fprintf(b, " (%s)", texText(rep.Error))

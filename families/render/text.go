@@ -10,6 +10,7 @@ import (
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/solve"
+	"github.com/families-project/families/internal/words"
 )
 
 // Text writes the report as the analyze command prints it: the setting
@@ -48,7 +49,7 @@ func Text(ctx context.Context, w io.Writer, rep *families.Report) error {
 		fmt.Fprintf(b, ", dimension %d", *rep.Dimension)
 	}
 	if rep.Degree != nil {
-		fmt.Fprintf(b, ", %d solution%s counted with multiplicity", *rep.Degree, Plural(*rep.Degree))
+		fmt.Fprintf(b, ", %s counted with multiplicity", words.Count(*rep.Degree, "solution"))
 	}
 	if len(rep.Independent) > 0 {
 		fmt.Fprintf(b, ", free numbers {%s}", strings.Join(rep.Independent, ", "))
@@ -258,12 +259,4 @@ func Indent(s, pre string) string {
 		lines[i] = pre + l
 	}
 	return strings.Join(lines, "\n") + "\n"
-}
-
-// Plural is "s" unless n is 1.
-func Plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/output"
+	"github.com/families-project/families/internal/words"
 )
 
 // RunFile runs the plan writing to the file at path, which is also the
@@ -381,7 +382,7 @@ type SweepInfo struct {
 
 // String describes the sweep in messages: its ID, pattern and settings.
 func (s *SweepInfo) String() string {
-	return fmt.Sprintf("%s (pattern %s, %d settings)", s.ID, s.Pattern, s.Settings)
+	return fmt.Sprintf("%s (pattern %s, %s)", s.ID, s.Pattern, words.Count(s.Settings, "setting"))
 }
 
 // sweepID hashes the options that decide the records of a sweep (see

@@ -11,6 +11,7 @@ import (
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/internal/words"
 )
 
 // view is the part of a record that summaries, resumption and merging
@@ -192,11 +193,11 @@ var classOrder = []string{families.ClassInconsistent, families.ClassFinite, fami
 // WriteTo writes the summary as a table for people.
 func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "sweep: %d settings", s.Settings)
+	fmt.Fprintf(&b, "sweep: %s", words.Count(s.Settings, "setting"))
 	if s.Records != s.Settings {
-		fmt.Fprintf(&b, " in %d records (one per orbit)", s.Records)
+		fmt.Fprintf(&b, " in %s (one per orbit)", words.Count(s.Records, "record"))
 	}
-	fmt.Fprintf(&b, ", %d systems solved, the others renamed from an equivalent setting\n", s.Solved)
+	fmt.Fprintf(&b, ", %s solved, the others renamed from an equivalent setting\n", words.Count(s.Solved, "system"))
 	fmt.Fprintf(&b, "  %-22s %9s %9s\n", "class", "dimension", "records")
 	classes := slices.Clone(classOrder)
 	for c := range s.ByClass {

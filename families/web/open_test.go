@@ -78,10 +78,10 @@ func TestOpenFilters(t *testing.T) {
 		code        int
 	}{
 		{"", "3 records match", 200},
-		{"class=finite", "1 records match", 200},
-		{"dim=1", "1 records match", 200},
+		{"class=finite", "1 record matches", 200},
+		{"dim=1", "1 record matches", 200},
 		{"positive=yes", "2 records match", 200},
-		{"positive=no", "1 records match", 200},
+		{"positive=no", "1 record matches", 200},
 		{"class=finite&positive=no", "0 records match", 200},
 		{"page=2", "page 2 of 1", 200},
 		{"positive=maybe", "positive must be yes or no", 400},
