@@ -7,6 +7,7 @@ import (
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
 
 // A blockBasis is the reduced basis of an ideal in the block order that
@@ -189,10 +190,10 @@ func (b *blockBasis) extensionDegree() (int, bool) {
 // the basis over Q(U) has, for each dependent x, an element c x + (lower
 // X-linear terms) + c0, a triangular linear system solved from the
 // smallest variable up.
-func (b *blockBasis) rational() ([]ratFunc, bool) {
-	vals := make([]ratFunc, b.main.NumVars())
+func (b *blockBasis) rational() ([]*field.Frac, bool) {
+	vals := make([]*field.Frac, b.main.NumVars())
 	for _, u := range b.us {
-		vals[u] = ratPoly(b.main.Var(u))
+		vals[u] = field.FromPoly(b.main.Var(u))
 	}
 	byVar := make([]*poly.Poly, len(b.xs))
 	for _, p := range b.minimalElements() {
@@ -209,11 +210,11 @@ func (b *blockBasis) rational() ([]ratFunc, bool) {
 			return nil, false
 		}
 		unit := make([]int, len(b.xs))
-		acc := ratPoly(b.coefficient(p, unit)) // the X-free part c0
+		acc := field.FromPoly(b.coefficient(p, unit)) // the X-free part c0
 		for k := j + 1; k < len(b.xs); k++ {
 			unit[k] = 1
 			if c := b.coefficient(p, unit); !c.IsZero() {
-				acc = acc.add(ratPoly(c).mul(vals[b.xs[k]]))
+				acc = new(field.Frac).Add(acc, new(field.Frac).Mul(field.FromPoly(c), vals[b.xs[k]]))
 			}
 			unit[k] = 0
 		}
@@ -224,7 +225,7 @@ func (b *blockBasis) rational() ([]ratFunc, bool) {
 		}
 		unit[j] = 1
 		lead := b.coefficient(p, unit)
-		vals[b.xs[j]] = acc.neg().quo(ratPoly(lead))
+		vals[b.xs[j]] = new(field.Frac).Quo(new(field.Frac).Neg(acc), field.FromPoly(lead))
 	}
 	return vals, true
 }

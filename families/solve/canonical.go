@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
 
 // The canonical form of a decomposition. The strategies that find the
@@ -46,7 +48,7 @@ const maxCanonicalTries = 256
 // one basis in the numbers that the new parameters replace.
 func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 	n := d.ring.NumVars()
-	vals := make([]ratFunc, n)
+	vals := make([]*field.Frac, n)
 	var V []int
 	for _, v := range f.Values {
 		x, rf, err := d.valueInRing(v)
@@ -96,29 +98,29 @@ func (d *decomposer) canonicalRational(f *Family) (*Family, error) {
 
 // familyOver returns the rational family with parameters U and formulas
 // vals (every number of d's ring).
-func (d *decomposer) familyOver(U []int, vals []ratFunc) *Family {
+func (d *decomposer) familyOver(U []int, vals []*field.Frac) *Family {
 	out := &Family{Kind: Rational, Polynomial: true, Degree: 1}
 	for _, u := range U {
 		out.Parameters = append(out.Parameters, d.ring.VarName(u))
 	}
 	for x := range d.ring.NumVars() {
-		if !vals[x].isPoly() {
+		if !vals[x].IsPoly() {
 			out.Polynomial = false
 		}
 		out.Values = append(out.Values, &Value{Name: d.ring.VarName(x), Parameter: slices.Contains(U, x),
-			Num: vals[x].num, Den: vals[x].den, Degree: 1})
+			Num: vals[x].Num(), Den: vals[x].Den(), Degree: 1})
 	}
 	return out
 }
 
 // valueInRing returns the index in d's ring of a family's number v and
 // its formula num/den moved into that ring.
-func (d *decomposer) valueInRing(v *Value) (int, ratFunc, error) {
+func (d *decomposer) valueInRing(v *Value) (int, *field.Frac, error) {
 	x, ok := d.ring.VarIndex(v.Name)
 	if !ok {
-		return 0, ratFunc{}, fmt.Errorf("%w: family number %s is not a number of %s", ErrInternal, v.Name, d.ring)
+		return 0, nil, fmt.Errorf("%w: family number %s is not a number of %s", ErrInternal, v.Name, d.ring)
 	}
-	rf, err := (ratFunc{v.Num, v.Den}).toRing(d.ring)
+	rf, err := field.Raw(v.Num, v.Den).ToRing(d.ring)
 	return x, rf, err
 }
 
@@ -129,7 +131,7 @@ func (d *decomposer) valueInRing(v *Value) (int, ratFunc, error) {
 // of single exchanges (exchangePath) or, when none exists, from the
 // equations u den_u(V) - num_u(V) = 0 of U \ V solved for W = V \ U in a
 // block order over Q(U) (solveOver).
-func (d *decomposer) invert(vals []ratFunc, V, U []int) ([]ratFunc, error) {
+func (d *decomposer) invert(vals []*field.Frac, V, U []int) ([]*field.Frac, error) {
 	if slices.Equal(U, V) {
 		return vals, nil
 	}
@@ -168,20 +170,20 @@ const maxExchanges = 64
 // a number's formula is composed when an exchange asks for it; every
 // formula is composed once, at the end. Cost: per exchange tried, one
 // composition; at the end, one per number.
-func (d *decomposer) exchangePath(vals []ratFunc, V, U []int, spare int, tried *int) ([]ratFunc, error) {
-	cur := make([]ratFunc, len(vals))
+func (d *decomposer) exchangePath(vals []*field.Frac, V, U []int, spare int, tried *int) ([]*field.Frac, error) {
+	cur := make([]*field.Frac, len(vals))
 	for _, v := range V {
-		cur[v] = ratPoly(d.ring.Var(v))
+		cur[v] = field.FromPoly(d.ring.Var(v))
 	}
 	return d.exchangeFrom(vals, V, cur, V, U, spare, tried)
 }
 
-func (d *decomposer) exchangeFrom(vals []ratFunc, V []int, cur []ratFunc, S, U []int, spare int, tried *int) ([]ratFunc, error) {
+func (d *decomposer) exchangeFrom(vals []*field.Frac, V []int, cur []*field.Frac, S, U []int, spare int, tried *int) ([]*field.Frac, error) {
 	if slices.Equal(S, U) {
-		out := make([]ratFunc, len(vals))
+		out := make([]*field.Frac, len(vals))
 		for x := range vals {
 			if slices.Contains(U, x) {
-				out[x] = ratPoly(d.ring.Var(x))
+				out[x] = field.FromPoly(d.ring.Var(x))
 				continue
 			}
 			var err error
@@ -206,7 +208,7 @@ func (d *decomposer) exchangeFrom(vals []ratFunc, V []int, cur []ratFunc, S, U [
 			other = append(other, v)
 		}
 	}
-	formula := map[int]ratFunc{}
+	formula := map[int]*field.Frac{}
 	for _, es := range [][]int{in, other} {
 		for _, e := range es {
 			for _, w := range out {
@@ -221,7 +223,7 @@ func (d *decomposer) exchangeFrom(vals []ratFunc, V []int, cur []ratFunc, S, U [
 					}
 					formula[e] = f
 				}
-				if max(f.num.Degree(w), f.den.Degree(w)) != 1 {
+				if max(f.Num().Degree(w), f.Den().Degree(w)) != 1 {
 					continue
 				}
 				wv, ok, err := d.solveFor(f, w, e)
@@ -231,12 +233,12 @@ func (d *decomposer) exchangeFrom(vals []ratFunc, V []int, cur []ratFunc, S, U [
 				if !ok {
 					continue
 				}
-				at := make([]ratFunc, len(vals))
+				at := make([]*field.Frac, len(vals))
 				for v := range at {
-					at[v] = ratPoly(d.ring.Var(v))
+					at[v] = field.FromPoly(d.ring.Var(v))
 				}
 				at[w] = wv
-				next := make([]ratFunc, len(vals))
+				next := make([]*field.Frac, len(vals))
 				for _, v := range V {
 					if next[v], err = composeRat(d.ctx, cur[v], at); err != nil {
 						return nil, err
@@ -260,7 +262,7 @@ func (d *decomposer) exchangeFrom(vals []ratFunc, V []int, cur []ratFunc, S, U [
 // overCurrent returns the formula of number x over the current
 // parameters: its formula over V with each parameter of V replaced by
 // cur.
-func (d *decomposer) overCurrent(vals []ratFunc, V []int, cur []ratFunc, x int) (ratFunc, error) {
+func (d *decomposer) overCurrent(vals []*field.Frac, V []int, cur []*field.Frac, x int) (*field.Frac, error) {
 	if slices.Contains(V, x) {
 		return cur[x], nil
 	}
@@ -270,37 +272,31 @@ func (d *decomposer) overCurrent(vals []ratFunc, V []int, cur []ratFunc, x int) 
 // solveFor returns w from e = f = (n1 w + n0) / (d1 w + d0), with n_i, d_i
 // free of w: w = (n0 - e d0) / (e d1 - n1); ok is false when that
 // denominator vanishes.
-func (d *decomposer) solveFor(f ratFunc, w, e int) (ratFunc, bool, error) {
-	n1, n0 := coefficientOf(f.num, w, 1), coefficientOf(f.num, w, 0)
-	d1, d0 := coefficientOf(f.den, w, 1), coefficientOf(f.den, w, 0)
+func (d *decomposer) solveFor(f *field.Frac, w, e int) (*field.Frac, bool, error) {
+	n1, n0 := coefficientOf(f.Num(), w, 1), coefficientOf(f.Num(), w, 0)
+	d1, d0 := coefficientOf(f.Den(), w, 1), coefficientOf(f.Den(), w, 0)
 	ev := d.ring.Var(e)
 	den := new(poly.Poly).Sub(new(poly.Poly).Mul(ev, d1), n1)
 	if den.IsZero() {
-		return ratFunc{}, false, nil
+		return nil, false, nil
 	}
-	wv, err := newRatFuncContext(d.ctx, new(poly.Poly).Sub(n0, new(poly.Poly).Mul(ev, d0)), den)
+	wv, err := field.NewContext(d.ctx, new(poly.Poly).Sub(n0, new(poly.Poly).Mul(ev, d0)), den)
 	if err != nil {
-		return ratFunc{}, false, limitErr(err)
+		return nil, false, limitErr(err)
 	}
 	return wv, true, nil
 }
 
-// composeRat returns f with every number v replaced by at[v].
-func composeRat(ctx context.Context, f ratFunc, at []ratFunc) (ratFunc, error) {
-	num, err := evalRatContext(ctx, f.num, at)
-	if err != nil {
-		return ratFunc{}, limitErr(err)
-	}
-	den, err := evalRatContext(ctx, f.den, at)
-	if err != nil {
-		return ratFunc{}, limitErr(err)
-	}
-	if den.num.IsZero() {
-		return ratFunc{}, fmt.Errorf("%w: a denominator vanishes on a family", ErrInternal)
-	}
-	out, err := num.quoContext(ctx, den)
-	if err != nil {
-		return ratFunc{}, limitErr(err)
+// composeRat returns f with every number v replaced by at[v]
+// (field.Compose), with a vanishing denominator an internal error and an
+// ended context a limit.
+func composeRat(ctx context.Context, f *field.Frac, at []*field.Frac) (*field.Frac, error) {
+	out, err := field.Compose(ctx, f, at)
+	switch {
+	case errors.Is(err, field.ErrZeroDenominator):
+		return nil, fmt.Errorf("%w: a denominator vanishes on a family", ErrInternal)
+	case err != nil:
+		return nil, limitErr(err)
 	}
 	return out, nil
 }
@@ -309,7 +305,7 @@ func composeRat(ctx context.Context, f ratFunc, at []ratFunc) (ratFunc, error) {
 // W over U of the equations u den_u(V) - num_u(V) = 0 (u in U \ V),
 // saturated by their denominators when the basis alone has more than the
 // one general solution; nil when the degree over Q(U) is not 1.
-func (d *decomposer) solveOver(vals []ratFunc, V, U, W []int) ([]ratFunc, error) {
+func (d *decomposer) solveOver(vals []*field.Frac, V, U, W []int) ([]*field.Frac, error) {
 	var names []string
 	for _, v := range slices.Concat(W, U) {
 		names = append(names, d.ring.VarName(v))
@@ -323,14 +319,14 @@ func (d *decomposer) solveOver(vals []ratFunc, V, U, W []int) ([]ratFunc, error)
 		if slices.Contains(V, u) {
 			continue
 		}
-		e := new(poly.Poly).Sub(new(poly.Poly).Mul(vals[u].den, d.ring.Var(u)), vals[u].num)
+		e := new(poly.Poly).Sub(new(poly.Poly).Mul(vals[u].Den(), d.ring.Var(u)), vals[u].Num())
 		be, err := e.ToRing(br)
 		if err != nil {
 			return nil, err
 		}
 		eqs = append(eqs, be)
-		if !vals[u].den.IsConst() {
-			bd, err := vals[u].den.ToRing(br)
+		if !vals[u].Den().IsConst() {
+			bd, err := vals[u].Den().ToRing(br)
 			if err != nil {
 				return nil, err
 			}
@@ -375,18 +371,18 @@ func (d *decomposer) solveOver(vals []ratFunc, V, U, W []int) ([]ratFunc, error)
 	if !ok {
 		return nil, fmt.Errorf("%w: no rational formulas from a basis of degree 1", ErrInternal)
 	}
-	at := make([]ratFunc, len(vals))
+	at := make([]*field.Frac, len(vals))
 	for v := range at {
-		at[v] = ratPoly(d.ring.Var(v))
+		at[v] = field.FromPoly(d.ring.Var(v))
 	}
 	for _, w := range W {
 		at[w] = sol[w]
 	}
-	out := make([]ratFunc, len(vals))
+	out := make([]*field.Frac, len(vals))
 	for x := range vals {
 		switch {
 		case slices.Contains(U, x):
-			out[x] = ratPoly(d.ring.Var(x))
+			out[x] = field.FromPoly(d.ring.Var(x))
 		case slices.Contains(W, x):
 			out[x] = sol[x]
 		default:
@@ -405,7 +401,7 @@ func (d *decomposer) solveOver(vals []ratFunc, V, U, W []int) ([]ratFunc, error)
 // there. A map of degree 1 passes unless v0 lies on a proper subvariety;
 // one of higher degree never does, and invert confirms every pass exactly.
 // Cost: a basis in the |W| numbers with rational coefficients.
-func (d *decomposer) fiberIsPoint(vals []ratFunc, V, U, W []int) (bool, error) {
+func (d *decomposer) fiberIsPoint(vals []*field.Frac, V, U, W []int) (bool, error) {
 	n := d.ring.NumVars()
 	x0 := make([]*big.Rat, n)
 	p := int64(1)
@@ -439,15 +435,15 @@ func (d *decomposer) fiberIsPoint(vals []ratFunc, V, U, W []int) (bool, error) {
 		if slices.Contains(V, u) {
 			continue
 		}
-		u0, ok := vals[u].eval(x0)
+		u0, ok := vals[u].Eval(x0)
 		if !ok {
 			return false, nil // v0 is a pole: not decided, not taken
 		}
-		num, err := vals[u].num.Compose(wr, images)
+		num, err := vals[u].Num().Compose(wr, images)
 		if err != nil {
 			return false, err
 		}
-		den, err := vals[u].den.Compose(wr, images)
+		den, err := vals[u].Den().Compose(wr, images)
 		if err != nil {
 			return false, err
 		}
@@ -553,19 +549,19 @@ func insideGraph(ctx context.Context, a, b *Family) (bool, error) {
 // ring, one per number of b's ring) is a point of the rational family b's
 // parametrization: every graph equation of b vanishes there and no
 // denominator of b does, vanishes deciding for a polynomial of vals' ring.
-func onGraph(ctx context.Context, b *Family, vals []ratFunc, vanishes func(*poly.Poly) bool) (bool, error) {
+func onGraph(ctx context.Context, b *Family, vals []*field.Frac, vanishes func(*poly.Poly) bool) (bool, error) {
 	for _, v := range b.Values {
 		if v.Parameter {
 			continue
 		}
-		den, err := substRational(ctx, v.Den, vals)
+		den, err := field.SubstNumerator(ctx, v.Den, vals)
 		if err != nil {
 			return false, limitErr(err)
 		}
 		if vanishes(den) {
 			return false, nil
 		}
-		res, err := substRational(ctx, graphEquation(v), vals)
+		res, err := field.SubstNumerator(ctx, graphEquation(v), vals)
 		if err != nil {
 			return false, limitErr(err)
 		}
@@ -581,7 +577,7 @@ func onGraph(ctx context.Context, b *Family, vals []ratFunc, vanishes func(*poly
 func insideBasis(ctx context.Context, a *Family, P []*poly.Poly) (bool, error) {
 	avals := familyValues(a)
 	for _, p := range P {
-		res, err := substRational(ctx, p, avals)
+		res, err := field.SubstNumerator(ctx, p, avals)
 		if err != nil {
 			return false, limitErr(err)
 		}
@@ -623,12 +619,12 @@ func basisInsideGraph(P []*poly.Poly, b *Family) (bool, error) {
 
 // familyValues returns the formulas of a rational family indexed by the
 // numbers of its ring.
-func familyValues(f *Family) []ratFunc {
+func familyValues(f *Family) []*field.Frac {
 	r := f.Values[0].Num.Ring()
-	vals := make([]ratFunc, r.NumVars())
+	vals := make([]*field.Frac, r.NumVars())
 	for _, v := range f.Values {
 		if x, ok := r.VarIndex(v.Name); ok {
-			vals[x] = ratFunc{v.Num, v.Den}
+			vals[x] = field.Raw(v.Num, v.Den)
 		}
 	}
 	return vals

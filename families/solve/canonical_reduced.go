@@ -7,6 +7,7 @@ import (
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
 
 // Canonical returns the canonical form of res, a decomposition of the
@@ -247,7 +248,7 @@ func (d *decomposer) dropInside(rats []*Family, others []*component, G []*poly.P
 func (d *decomposer) zeroOfNonZeroDivisor(a *Family, larger []*Family, G []*poly.Poly) (bool, error) {
 	avals := familyValues(a)
 	vanishes := func(q *poly.Poly) (bool, error) {
-		at, err := substRational(d.ctx, q, avals)
+		at, err := field.SubstNumerator(d.ctx, q, avals)
 		if err != nil {
 			return false, limitErr(err)
 		}
@@ -319,18 +320,18 @@ func componentInsideGraph(ctx context.Context, c *Component, b *Family, sub *pol
 	for _, v := range c.Family.Values {
 		byName[v.Name] = v
 	}
-	vals := make([]ratFunc, sub.NumVars())
+	vals := make([]*field.Frac, sub.NumVars())
 	for i := range vals {
 		name := sub.VarName(i)
 		if x := B.VarNamed(name); x != nil {
-			vals[i] = ratPoly(x)
+			vals[i] = field.FromPoly(x)
 			continue
 		}
 		v := byName[name]
 		if v == nil || v.Num == nil || (v.Degree != 1 && !v.InNumbers) {
 			return false, nil
 		}
-		rf, err := (ratFunc{v.Num, v.Den}).toRing(B)
+		rf, err := field.Raw(v.Num, v.Den).ToRing(B)
 		if err != nil {
 			return false, nil
 		}
@@ -381,9 +382,9 @@ func (d *decomposer) primeOfRemaining(c *Component, G []*poly.Poly) (*component,
 		if err != nil {
 			return nil, err
 		}
-		gens = append(gens, graphEquation(&Value{Name: d.ring.VarName(x), Num: rf.num, Den: rf.den}))
-		if !rf.den.IsConst() {
-			conds = append(conds, rf.den)
+		gens = append(gens, graphEquation(&Value{Name: d.ring.VarName(x), Num: rf.Num(), Den: rf.Den()}))
+		if !rf.Den().IsConst() {
+			conds = append(conds, rf.Den())
 		}
 	}
 	P, err := groebner.SaturateAll(d.ctx, gens, conds, d.lim)

@@ -10,6 +10,7 @@ import (
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
+	"github.com/families-project/families/poly/field"
 )
 
 // A component is a case that the decomposition finished: a prime
@@ -291,14 +292,14 @@ func (d *decomposer) refineRational(G, extra []*poly.Poly, dim int, indep []int,
 // parametrizationIdeal returns the reduced grevlex basis of the prime
 // ideal of the rational parametrization x = num_x/den_x (x in xs): the
 // equations den_x x - num_x saturated by every factor of the denominators.
-func (d *decomposer) parametrizationIdeal(vals []ratFunc, xs []int) ([]*poly.Poly, error) {
+func (d *decomposer) parametrizationIdeal(vals []*field.Frac, xs []int) ([]*poly.Poly, error) {
 	var F []*poly.Poly
 	var dens []*poly.Poly
 	for _, x := range xs {
 		v := vals[x]
-		F = append(F, new(poly.Poly).Sub(new(poly.Poly).Mul(v.den, d.ring.Var(x)), v.num))
-		if !v.den.IsConst() {
-			dens = append(dens, v.den)
+		F = append(F, new(poly.Poly).Sub(new(poly.Poly).Mul(v.Den(), d.ring.Var(x)), v.Num()))
+		if !v.Den().IsConst() {
+			dens = append(dens, v.Den())
 		}
 	}
 	P, err := groebner.Basis(d.ctx, F, d.lim)

@@ -39,6 +39,8 @@
 // of the system, which must give exactly zero, and into every nonzero
 // condition, which must not; an algebraic one by reduction modulo its
 // component. A family that fails is an internal error, never returned.
+// The formulas are elements of the field of fractions of the parameters'
+// ring, whose arithmetic and substitution are package poly/field.
 //
 // # Solutions
 //
@@ -49,4 +51,26 @@
 // poly/roots (Aberth's iteration, Henrici's inclusion discs, an exact sign
 // change for a real root). Values have at least 50 correct significant
 // digits.
+//
+// # Sources
+//
+//   - The decomposition into minimal primes through a maximal independent
+//     set, the saturation by the leading coefficients over Q(U), and the
+//     primality test by the minimal polynomial of a primitive element: P.
+//     Gianni, B. Trager, G. Zacharias, "Gröbner bases and primary
+//     decomposition of polynomial ideals", J. Symbolic Comput. 6, 1988.
+//   - Splitting on the factors of basis elements: H.-G. Gräbe, "On
+//     factorized Gröbner bases", in Computer Algebra in Science and
+//     Engineering, World Scientific, 1995 (Singular's facstd).
+//   - Substituting a number that an equation gives linearly before any
+//     basis (Reduce, SolveCases), as CRACK does: T. Wolf, "Calcrostics -
+//     a marathon test for the algebraic solution of polynomial systems",
+//     talk, Brock University, 2010.
+//   - The roots of the minimal polynomials (package poly/roots): O.
+//     Aberth, "Iteration methods for finding all zeros of a polynomial
+//     simultaneously", Math. Comp. 27, 1973, and P. Henrici, "Applied and
+//     Computational Complex Analysis", vol. 1, Wiley, 1974.
+//   - The quotients of formulas by gcds of their factors (package
+//     poly/field): P. Henrici, "A subroutine for computations with
+//     rational numbers", J. ACM 3, 1956.
 package solve

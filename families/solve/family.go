@@ -10,6 +10,7 @@ import (
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
 
 // A Kind says how a family gives its numbers.
@@ -81,7 +82,7 @@ func (f *Family) Eval(params []*big.Rat) (vals []*big.Rat, ok bool) {
 	}
 	vals = make([]*big.Rat, len(f.Values))
 	for i, v := range f.Values {
-		val, ok := ratFunc{v.Num, v.Den}.eval(x)
+		val, ok := field.Raw(v.Num, v.Den).Eval(x)
 		if !ok {
 			return nil, false
 		}
@@ -95,7 +96,7 @@ type candidate struct {
 	U    []int
 	bb   *blockBasis
 	e    int
-	vals []ratFunc
+	vals []*field.Frac
 	rank int // 0 polynomial, 1 rational, 2 algebraic
 	size int // terms of the expressions
 	deg  int // total degrees of the expressions
@@ -252,11 +253,11 @@ func (d *decomposer) candidate(c *component, U []int, lim groebner.Limits) (*can
 	cd.vals = vals
 	for _, x := range bb.xs {
 		v := vals[x]
-		if !v.isPoly() {
+		if !v.IsPoly() {
 			cd.rank = 1
 		}
-		cd.size += v.size()
-		cd.deg += v.num.TotalDegree() + v.den.TotalDegree()
+		cd.size += v.Size()
+		cd.deg += v.Num().TotalDegree() + v.Den().TotalDegree()
 	}
 	return cd, nil
 }
@@ -274,7 +275,7 @@ func (d *decomposer) makeFamily(cd *candidate) (*Family, error) {
 		case val.Parameter:
 			val.Num, val.Den = d.ring.Var(v), d.ring.One()
 		case cd.vals != nil:
-			val.Num, val.Den = cd.vals[v].num, cd.vals[v].den
+			val.Num, val.Den = cd.vals[v].Num(), cd.vals[v].Den()
 		default:
 			m := cd.mins[v]
 			z := m.Ring().NumVars() - 1
@@ -289,8 +290,8 @@ func (d *decomposer) makeFamily(cd *candidate) (*Family, error) {
 			if err != nil {
 				return nil, err
 			}
-			rf := newRatFunc(new(poly.Poly).Neg(c0), c1)
-			val.Num, val.Den = rf.num, rf.den
+			rf := field.New(new(poly.Poly).Neg(c0), c1)
+			val.Num, val.Den = rf.Num(), rf.Den()
 		}
 	}
 	if f.Kind == Algebraic {
@@ -369,12 +370,12 @@ func combinations(n, k int) func(func([]int) bool) {
 // polynomial in its component, and no nonzero condition.
 func verifyFamily(ctx context.Context, f *Family, basis, F, nonzero []*poly.Poly) error {
 	if f.Kind == Rational {
-		vals := make([]ratFunc, len(f.Values))
+		vals := make([]*field.Frac, len(f.Values))
 		for i, v := range f.Values {
-			vals[i] = ratFunc{v.Num, v.Den}
+			vals[i] = field.Raw(v.Num, v.Den)
 		}
 		for _, eq := range F {
-			r, err := substRational(ctx, eq, vals)
+			r, err := field.SubstNumerator(ctx, eq, vals)
 			if err != nil {
 				return limitErr(err)
 			}
@@ -383,7 +384,7 @@ func verifyFamily(ctx context.Context, f *Family, basis, F, nonzero []*poly.Poly
 			}
 		}
 		for _, h := range nonzero {
-			r, err := substRational(ctx, h, vals)
+			r, err := field.SubstNumerator(ctx, h, vals)
 			if err != nil {
 				return limitErr(err)
 			}

@@ -44,25 +44,3 @@ func TestFormat(t *testing.T) {
 		t.Errorf("FormatMinPoly: %q, want %q", got, want)
 	}
 }
-
-func TestRatFunc(t *testing.T) {
-	r := poly.MustRing(poly.Grevlex, "b", "h")
-	tests := []struct{ num, den, wantNum, wantDen string }{
-		{"b*h - b", "h^2 - h", "b", "h"},
-		{"2*b", "-4*h", "-1/2*b", "h"},
-		{"b^2 - h^2", "b + h", "b - h", "1"},
-		{"0", "b", "0", "1"},
-		{"b", "3", "1/3*b", "1"},
-	}
-	for _, tc := range tests {
-		f := newRatFunc(r.MustParse(tc.num), r.MustParse(tc.den))
-		if f.num.String() != tc.wantNum || f.den.String() != tc.wantDen {
-			t.Errorf("(%s)/(%s) = (%s)/(%s), want (%s)/(%s)", tc.num, tc.den, f.num, f.den, tc.wantNum, tc.wantDen)
-		}
-	}
-	// (b/h) + (1/(h - 1)) = (b h - b + h)/(h (h - 1))
-	s := newRatFunc(r.MustParse("b"), r.MustParse("h")).add(newRatFunc(r.One(), r.MustParse("h - 1")))
-	if s.num.String() != "b*h - b + h" || s.den.String() != "h^2 - h" {
-		t.Errorf("sum = (%s)/(%s)", s.num, s.den)
-	}
-}

@@ -3,6 +3,7 @@ package solve
 import (
 	"math/big"
 
+	"github.com/families-project/families/poly/field"
 	"github.com/families-project/families/poly/mod61"
 )
 
@@ -22,19 +23,19 @@ const (
 // candidate W without evaluating a polynomial again.
 type jacobian struct {
 	U      []int
-	curve  []ratFunc     // the formulas, kept for the degree test on a curve
+	curve  []*field.Frac // the formulas, kept for the degree test on a curve
 	points [2][][]uint64 // points[s][x][k] = d vals[x] / d U[k] at point s
 }
 
 // newJacobian evaluates the derivatives of the formulas vals at the two
 // points. Cost: 2 n |U| derivatives evaluated exactly.
-func newJacobian(vals []ratFunc, U []int) *jacobian {
+func newJacobian(vals []*field.Frac, U []int) *jacobian {
 	j := &jacobian{U: U}
 	if len(U) == 1 {
 		j.curve = vals
 		return j
 	}
-	r := vals[U[0]].num.Ring()
+	r := vals[U[0]].Num().Ring()
 	for s, seed := range []int64{7, 13} {
 		x := make([]*big.Rat, r.NumVars())
 		for i := range x {
@@ -42,12 +43,12 @@ func newJacobian(vals []ratFunc, U []int) *jacobian {
 		}
 		rows := make([][]uint64, len(vals))
 		for w, f := range vals {
-			if f.num == nil {
+			if f.Num() == nil {
 				continue
 			}
 			row := make([]uint64, len(U))
 			for k, u := range U {
-				v, ok := derivativeAt(f, u, x)
+				v, ok := f.DerivativeAt(u, x)
 				if ok {
 					row[k], ok = mod61.FromRat(v)
 				}
@@ -70,7 +71,7 @@ func newJacobian(vals []ratFunc, U []int) *jacobian {
 func (j *jacobian) birational(W []int) bool {
 	if j.curve != nil {
 		w, u := j.curve[W[0]], j.U[0]
-		return max(w.num.Degree(u), w.den.Degree(u)) == 1
+		return max(w.Num().Degree(u), w.Den().Degree(u)) == 1
 	}
 	n := len(j.U)
 	m := make([][]uint64, n)
@@ -91,15 +92,4 @@ func (j *jacobian) birational(W []int) bool {
 		}
 	}
 	return false
-}
-
-// derivativeAt returns d(num/den)/du at x; false at a pole.
-func derivativeAt(f ratFunc, u int, x []*big.Rat) (*big.Rat, bool) {
-	den := f.den.Eval(x)
-	if den.Sign() == 0 {
-		return nil, false
-	}
-	num := new(big.Rat).Mul(f.num.Derivative(u).Eval(x), den)
-	num.Sub(num, new(big.Rat).Mul(f.num.Eval(x), f.den.Derivative(u).Eval(x)))
-	return num.Quo(num, den.Mul(den, den)), true
 }

@@ -8,71 +8,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/internal/parallel"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
-
-// evalRat returns f with every variable v replaced by vals[v].
-func evalRat(f *poly.Poly, vals []ratFunc) ratFunc {
-	out, _ := evalRatContext(context.Background(), f, vals) // never done
-	return out
-}
-
-// evalRatContext is evalRat that stops with ctx's error when ctx is done.
-func evalRatContext(ctx context.Context, f *poly.Poly, vals []ratFunc) (ratFunc, error) {
-	num, err := substRational(ctx, f, vals)
-	if err != nil {
-		return ratFunc{}, err
-	}
-	// The denominator is a product of powers of the values' denominators,
-	// often one and the same: the common factor with num is found by gcds
-	// with each distinct one in turn, as often as its power, rather than
-	// by one gcd with the whole product (which cost a 5x5 family's lifting
-	// seconds). For each irreducible factor this removes the least of its
-	// multiplicities in num and in the product, as that gcd would.
-	type power struct {
-		d *poly.Poly
-		e int
-	}
-	var pows []power
-	den := num.Ring().One()
-	for _, v := range f.Vars() {
-		d := vals[v].den
-		if d.IsConst() {
-			continue
-		}
-		e := f.Degree(v)
-		den.Mul(den, new(poly.Poly).Pow(d, e))
-		i := slices.IndexFunc(pows, func(p power) bool { return p.d.Equal(d) })
-		if i < 0 {
-			pows = append(pows, power{d, e})
-		} else {
-			pows[i].e += e
-		}
-	}
-	if len(pows) == 0 || num.IsZero() || num.IsConst() {
-		return newRatFuncContext(ctx, num, den)
-	}
-	common := num.Ring().One()
-	for _, p := range pows {
-		for range p.e {
-			g, ok := commonFactor(ctx, num, p.d)
-			if !ok {
-				break
-			}
-			num = exactQuo(num, g)
-			common.Mul(common, g)
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return ratFunc{}, err
-	}
-	return normalized(num, exactQuo(den, common)), nil
-}
 
 // valuesAt returns the values of all numbers of Ring, indexed as Ring,
 // where the numbers of Sub take the values sub (indexed as Sub). Each
@@ -85,13 +27,13 @@ func evalRatContext(ctx context.Context, f *poly.Poly, vals []ratFunc) (ratFunc,
 // milliseconds; on a 5x5 grid one pivot's gcds took 6.6 s where the
 // formulas took 1.2 s for all numbers, though its estimate (substCost)
 // was a hundredth of the formula's: the time went into gcds. So a number
-// with a way that costs over parallelSubstTerms term products is computed
+// with a way that costs over field.ParallelTerms term products is computed
 // both ways at once, and the first result is taken; one whose ways are
 // both cheap (every number of a 3x3 grid) the cheaper way. a is nonzero
 // on every family: a monomial in numbers that are nonzero, or a condition
 // of the case (Reduction).
-func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, error) {
-	vals := make([]ratFunc, red.Ring.NumVars())
+func (red *Reduction) valuesAt(ctx context.Context, sub []*field.Frac) ([]*field.Frac, error) {
+	vals := make([]*field.Frac, red.Ring.NumVars())
 	for v := range vals {
 		if i, ok := red.Sub.VarIndex(red.Ring.VarName(v)); ok {
 			vals[v] = sub[i]
@@ -108,7 +50,7 @@ func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, e
 		cp, cf := pivot.cost(), formula.cost()
 		var err error
 		switch {
-		case max(cp, cf) > parallelSubstTerms:
+		case max(cp, cf) > field.ParallelTerms:
 			vals[e.Var], err = firstOf(ctx, pivot, formula)
 		case cf < cp:
 			vals[e.Var], err = formula.value(ctx)
@@ -118,7 +60,7 @@ func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, e
 		if err != nil {
 			return nil, err
 		}
-		if vals[e.Var].den.IsZero() {
+		if vals[e.Var].Den().IsZero() {
 			return nil, fmt.Errorf("%w: the denominator of %s vanishes on a family", ErrInternal, e.Name)
 		}
 	}
@@ -128,41 +70,43 @@ func (red *Reduction) valuesAt(ctx context.Context, sub []ratFunc) ([]ratFunc, e
 // An elimQuotient is num/den to be evaluated at vals.
 type elimQuotient struct {
 	num, den *poly.Poly
-	vals     []ratFunc
+	vals     []*field.Frac
 }
 
-func (q elimQuotient) cost() float64 { return substCost(q.num, q.vals) + substCost(q.den, q.vals) }
+func (q elimQuotient) cost() float64 {
+	return field.SubstCost(q.num, q.vals) + field.SubstCost(q.den, q.vals)
+}
 
 // value returns num/den at vals; the two are substituted at once, as each
 // can take seconds. A denominator that vanishes gives a zero den.
-func (q elimQuotient) value(ctx context.Context) (ratFunc, error) {
+func (q elimQuotient) value(ctx context.Context) (*field.Frac, error) {
 	parts := []*poly.Poly{q.num, q.den}
-	var at [2]ratFunc
+	var at [2]*field.Frac
 	err := parallel.Each(ctx, 2, func(i int) error {
 		var err error
-		at[i], err = evalRatContext(ctx, parts[i], q.vals)
+		at[i], err = field.SubstContext(ctx, parts[i], q.vals)
 		return err
 	})
 	if err != nil {
-		return ratFunc{}, limitErr(err)
+		return nil, limitErr(err)
 	}
-	if at[1].num.IsZero() {
-		return ratFunc{num: at[1].num, den: at[1].num}, nil
+	if at[1].Num().IsZero() {
+		return field.Raw(at[1].Num(), at[1].Num()), nil
 	}
-	v, err := at[0].quoContext(ctx, at[1])
+	v, err := new(field.Frac).QuoContext(ctx, at[0], at[1])
 	if err != nil {
-		return ratFunc{}, limitErr(err)
+		return nil, limitErr(err)
 	}
 	return v, nil
 }
 
 // firstOf returns the value of whichever of two quotients with the same
 // value comes first, and stops the other.
-func firstOf(ctx context.Context, x, y elimQuotient) (ratFunc, error) {
+func firstOf(ctx context.Context, x, y elimQuotient) (*field.Frac, error) {
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
-		v   ratFunc
+		v   *field.Frac
 		err error
 	}
 	done := make(chan result, 2)
@@ -180,29 +124,9 @@ func firstOf(ctx context.Context, x, y elimQuotient) (ratFunc, error) {
 		return second.v, nil
 	}
 	if err := ctx.Err(); err != nil {
-		return ratFunc{}, limitErr(err)
+		return nil, limitErr(err)
 	}
-	return ratFunc{}, first.err
-}
-
-// substCost estimates the work of substituting vals into f
-// (substRational): the number of term products before any cancellation,
-// the sum over f's terms of the product of its values' sizes (numerator
-// and denominator terms) to their exponents.
-func substCost(f *poly.Poly, vals []ratFunc) float64 {
-	logSize := make([]float64, f.Ring().NumVars())
-	for _, v := range f.Vars() {
-		logSize[v] = math.Log(float64(vals[v].num.Len() + vals[v].den.Len()))
-	}
-	cost := 0.0
-	for i := range f.Len() {
-		l := 0.0
-		for _, v := range f.Vars() {
-			l += float64(f.Exp(i, v)) * logSize[v]
-		}
-		cost += math.Exp(l)
-	}
-	return cost
+	return nil, first.err
 }
 
 // Free returns the decomposition of a Reduction without remaining
@@ -274,14 +198,14 @@ func (red *Reduction) liftContext(ctx context.Context, res *Result, F, nonzero [
 }
 
 func (red *Reduction) liftFamily(ctx context.Context, f *Family) (*Family, error) {
-	vals := make([]ratFunc, red.Sub.NumVars())
+	vals := make([]*field.Frac, red.Sub.NumVars())
 	for _, v := range f.Values {
 		i, ok := red.Sub.VarIndex(v.Name)
 		if !ok {
 			return nil, fmt.Errorf("%w: family number %s not in %s", ErrInternal, v.Name, red.Sub)
 		}
 		var err error
-		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(red.Sub); err != nil {
+		if vals[i], err = field.Raw(v.Num, v.Den).ToRing(red.Sub); err != nil {
 			return nil, err
 		}
 	}
@@ -293,15 +217,15 @@ func (red *Reduction) liftFamily(ctx context.Context, f *Family) (*Family, error
 	for v := range red.Ring.NumVars() {
 		name := red.Ring.VarName(v)
 		_, kept := red.Sub.VarIndex(name)
-		rf, err := all[v].toRing(red.Ring)
+		rf, err := all[v].ToRing(red.Ring)
 		if err != nil {
 			return nil, err
 		}
-		if !rf.den.IsConst() {
+		if !rf.Den().IsConst() {
 			out.Polynomial = false
 		}
 		out.Values = append(out.Values, &Value{Name: name, Parameter: slices.Contains(f.Parameters, name) && kept,
-			Num: rf.num, Den: rf.den, Degree: 1})
+			Num: rf.Num(), Den: rf.Den(), Degree: 1})
 	}
 	return out, nil
 }
@@ -323,17 +247,17 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 		byName[v.Name] = v
 	}
 	// inBase returns number name of Sub as a function of the base numbers.
-	inBase := func(name string) (ratFunc, error) {
+	inBase := func(name string) (*field.Frac, error) {
 		if x := B.VarNamed(name); x != nil {
-			return ratPoly(x), nil
+			return field.FromPoly(x), nil
 		}
 		v := byName[name]
 		if v == nil || !v.InNumbers {
-			return ratFunc{}, fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
+			return nil, fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
 		}
-		return ratFunc{v.Num, v.Den}.toRing(B)
+		return field.Raw(v.Num, v.Den).ToRing(B)
 	}
-	subVals := make([]ratFunc, red.Sub.NumVars())
+	subVals := make([]*field.Frac, red.Sub.NumVars())
 	for i := range subVals {
 		var err error
 		if subVals[i], err = inBase(red.Sub.VarName(i)); err != nil {
@@ -355,20 +279,20 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 		if w := byName[name]; w != nil && !w.InNumbers {
 			val := *w
 			if val.Degree == 1 {
-				rf, err := ratFunc{val.Num, val.Den}.toRing(red.Ring)
+				rf, err := field.Raw(val.Num, val.Den).ToRing(red.Ring)
 				if err != nil {
 					return nil, err
 				}
-				val.Num, val.Den = rf.num, rf.den
+				val.Num, val.Den = rf.Num(), rf.Den()
 			}
 			out.Values = append(out.Values, &val)
 			continue
 		}
-		rf, err := vals[v].toRing(red.Ring)
+		rf, err := vals[v].ToRing(red.Ring)
 		if err != nil {
 			return nil, err
 		}
-		out.Values = append(out.Values, &Value{Name: name, Num: rf.num, Den: rf.den, InNumbers: true})
+		out.Values = append(out.Values, &Value{Name: name, Num: rf.Num(), Den: rf.Den(), InNumbers: true})
 	}
 	return out, nil
 }
@@ -376,12 +300,12 @@ func (red *Reduction) liftAlgebraic(ctx context.Context, c *Component, F, nonzer
 // checkAlgebraic verifies the values vals of the numbers of F's ring, in
 // the ring of the base numbers of component c: every equation of F with
 // them substituted lies in c's ideal, and no condition of nonzero does.
-func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzero []*poly.Poly) error {
+func checkAlgebraic(ctx context.Context, c *Component, vals []*field.Frac, F, nonzero []*poly.Poly) error {
 	// One index per equation, then per condition.
 	all := slices.Concat(F, nonzero)
 	err := parallel.Each(ctx, len(all), func(i int) error {
 		eq, p := i < len(F), all[i]
-		r, err := substRational(ctx, p, vals)
+		r, err := field.SubstNumerator(ctx, p, vals)
 		if err != nil {
 			return limitErr(err)
 		}
@@ -398,17 +322,4 @@ func checkAlgebraic(ctx context.Context, c *Component, vals []ratFunc, F, nonzer
 		return limitErr(err)
 	}
 	return err
-}
-
-// toRing moves a to the ring r, by the names of the numbers.
-func (a ratFunc) toRing(r *poly.Ring) (ratFunc, error) {
-	num, err := a.num.ToRing(r)
-	if err != nil {
-		return ratFunc{}, err
-	}
-	den, err := a.den.ToRing(r)
-	if err != nil {
-		return ratFunc{}, err
-	}
-	return ratFunc{num, den}, nil
 }

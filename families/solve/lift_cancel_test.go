@@ -6,6 +6,7 @@ import (
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
 
 // TestCheckAlgebraicCanceled checks that a context done before the checks
@@ -22,7 +23,7 @@ func TestCheckAlgebraicCanceled(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &Component{Basis: []*poly.Poly{h}, Family: &Family{Parameters: []string{"y"}}}
-	vals := []ratFunc{ratPoly(r.Var(0)), ratPoly(r.Var(1))}
+	vals := []*field.Frac{field.FromPoly(r.Var(0)), field.FromPoly(r.Var(1))}
 	F, nonzero := []*poly.Poly{h}, []*poly.Poly{r.Var(0)}
 	if err := checkAlgebraic(context.Background(), c, vals, F, nonzero); err != nil {
 		t.Fatalf("live context: %v", err)
@@ -43,7 +44,7 @@ func TestFirstOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps := parseAll(r, "a^2 - b^2", "a - b", "a + b", "1")
-	vals := []ratFunc{ratPoly(r.Var(0)), ratPoly(r.Var(1))}
+	vals := []*field.Frac{field.FromPoly(r.Var(0)), field.FromPoly(r.Var(1))}
 	slow := elimQuotient{ps[0], ps[1], vals} // (a^2 - b^2)/(a - b)
 	fast := elimQuotient{ps[2], ps[3], vals} // a + b
 	for range 10 {
@@ -51,8 +52,8 @@ func TestFirstOf(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !v.num.Equal(ps[2]) || !v.den.IsConst() {
-			t.Fatalf("got %v / %v, want a + b", v.num, v.den)
+		if !v.Num().Equal(ps[2]) || !v.Den().IsConst() {
+			t.Fatalf("got %v / %v, want a + b", v.Num(), v.Den())
 		}
 	}
 	done, cancel := context.WithCancel(context.Background())

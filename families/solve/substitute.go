@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
 
 // A Reduction is a system with the numbers that its equations give
@@ -157,20 +158,20 @@ func reduce(ctx context.Context, F, nonzero []*poly.Poly, pivot *poly.Poly, x in
 	}
 	// Compose the values from the last elimination back: each earlier
 	// value may use numbers eliminated after it.
-	vals := make([]ratFunc, r.NumVars())
+	vals := make([]*field.Frac, r.NumVars())
 	for v := range vals {
-		vals[v] = ratPoly(r.Var(v))
+		vals[v] = field.FromPoly(r.Var(v))
 	}
 	for k := len(steps) - 1; k >= 0; k-- {
 		s := steps[k]
-		vals[s.x] = evalRat(s.num, vals).quo(evalRat(s.den, vals))
+		vals[s.x] = new(field.Frac).Quo(field.Subst(s.num, vals), field.Subst(s.den, vals))
 	}
 	for _, s := range steps {
-		v, err := vals[s.x].toRing(red.Sub)
+		v, err := vals[s.x].ToRing(red.Sub)
 		if err != nil {
 			return nil, err
 		}
-		red.Eliminated = append(red.Eliminated, Elimination{Name: r.VarName(s.x), Var: s.x, Num: v.num, Den: v.den})
+		red.Eliminated = append(red.Eliminated, Elimination{Name: r.VarName(s.x), Var: s.x, Num: v.Num(), Den: v.Den()})
 	}
 	return red, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/poly/field"
 )
 
 // The tests' checks of raw case results (solveCases, triangular), which
@@ -30,11 +31,11 @@ func checkLifted(ctx context.Context, c *Component, F, nonzero []*poly.Poly) err
 	for _, v := range c.Family.Values {
 		byName[v.Name] = v
 	}
-	vals := make([]ratFunc, r.NumVars())
+	vals := make([]*field.Frac, r.NumVars())
 	for i := range vals {
 		name := r.VarName(i)
 		if x := B.VarNamed(name); x != nil {
-			vals[i] = ratPoly(x)
+			vals[i] = field.FromPoly(x)
 			continue
 		}
 		v := byName[name]
@@ -42,7 +43,7 @@ func checkLifted(ctx context.Context, c *Component, F, nonzero []*poly.Poly) err
 			return fmt.Errorf("%w: number %s of an algebraic family is neither base nor eliminated", ErrInternal, name)
 		}
 		var err error
-		if vals[i], err = (ratFunc{v.Num, v.Den}).toRing(B); err != nil {
+		if vals[i], err = field.Raw(v.Num, v.Den).ToRing(B); err != nil {
 			return err
 		}
 	}
