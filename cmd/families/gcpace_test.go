@@ -74,3 +74,25 @@ func TestPaceGCAfterEachCycle(t *testing.T) {
 		t.Errorf("pacing went on after stop: percentage %d, want 333", p)
 	}
 }
+
+// TestWarmGC checks that the collector starts at Go's default, rises in
+// proportion to the allocation, and never passes the paced percentage.
+func TestWarmGC(t *testing.T) {
+	for _, tc := range []struct {
+		p      int
+		allocs uint64
+		want   int
+	}{
+		{800, 0, 100},
+		{800, warmAllocs / 2, 450},
+		{800, warmAllocs, 800},
+		{800, 10 * warmAllocs, 800},
+		{200, warmAllocs / 4, 125},
+		{100, 0, 100},
+		{50, 0, 50}, // a big live heap keeps its lower percentage
+	} {
+		if got := warmGC(tc.p, tc.allocs); got != tc.want {
+			t.Errorf("warmGC(%d, %d) = %d, want %d", tc.p, tc.allocs, got, tc.want)
+		}
+	}
+}
