@@ -177,18 +177,14 @@ type Root struct {
 // root test when the divisors of its end coefficients give a short
 // candidate list, and factored by Zassenhaus' algorithm otherwise, keeping
 // the linear factors. ctx bounds the work.
-func RationalRoots(ctx context.Context, p *poly.Poly, opts ...Option) ([]Root, error) {
-	o := options{maxDegree: DefaultMaxDegree}
-	for _, fn := range opts {
-		fn(&o)
-	}
+func RationalRoots(ctx context.Context, p *poly.Poly) ([]Root, error) {
 	if p.IsZero() {
 		return nil, ErrZero
 	}
 	if len(p.Vars()) > 1 {
 		return nil, ErrNotUnivariate
 	}
-	in, err := fromPoly(p, o.maxDegree)
+	in, err := fromPoly(p, MaxDegree)
 	if err != nil {
 		return nil, err
 	}

@@ -37,9 +37,9 @@ import (
 	"github.com/families-project/families/poly"
 )
 
-// DefaultMaxDegree is the total degree above which Factor and
-// RationalRoots refuse an input unless WithMaxDegree says otherwise.
-const DefaultMaxDegree = 400
+// MaxDegree is the total degree above which Factor and RationalRoots
+// refuse an input with a *DegreeError.
+const MaxDegree = 400
 
 // ErrZero is returned when the zero polynomial is factored: it has no
 // factorization into irreducibles.
@@ -82,15 +82,6 @@ func (e internalError) Error() string { return "factor: internal error: " + stri
 
 func errInternal(s string) error { return internalError(s) }
 
-// An Option adjusts Factor and RationalRoots.
-type Option func(*options)
-
-type options struct{ maxDegree int }
-
-// WithMaxDegree sets the largest total degree accepted (default
-// DefaultMaxDegree); larger inputs fail with a *DegreeError.
-func WithMaxDegree(n int) Option { return func(o *options) { o.maxDegree = n } }
-
 // A Power is a factor of a factorization with its multiplicity (at
 // least 1).
 type Power struct {
@@ -106,16 +97,6 @@ type Power struct {
 type Factorization struct {
 	Const   *big.Rat
 	Factors []Power
-}
-
-// Product multiplies the factorization out (Const times the powers) in
-// ring r. Cost: one polynomial power and product per factor.
-func (f Factorization) Product(r *poly.Ring) *poly.Poly {
-	p := r.Const(f.Const)
-	for _, g := range f.Factors {
-		p = new(poly.Poly).Mul(p, new(poly.Poly).Pow(g.Poly, g.Mult))
-	}
-	return p
 }
 
 // String writes the factorization as Singular-style products, e.g.
@@ -146,16 +127,12 @@ func (f Factorization) String() string {
 // number of terms of the factors after the shift to the evaluation point;
 // typical inputs of up to a dozen variables and total degree ten take
 // well under 10 ms.
-func Factor(ctx context.Context, p *poly.Poly, opts ...Option) (fz Factorization, err error) {
+func Factor(ctx context.Context, p *poly.Poly) (fz Factorization, err error) {
 	defer recoverStop(&err) // a gcd abandoned when ctx is done
-	o := options{maxDegree: DefaultMaxDegree}
-	for _, fn := range opts {
-		fn(&o)
-	}
 	if p.IsZero() {
 		return Factorization{}, ErrZero
 	}
-	in, err := fromPoly(p, o.maxDegree)
+	in, err := fromPoly(p, MaxDegree)
 	if err != nil {
 		return Factorization{}, err
 	}

@@ -15,7 +15,7 @@ import (
 // the package (issue 27, item 2): an exponent of 255 (the largest a
 // multivariate exponent vector holds; 255 + 1 overflowed a byte in the
 // modular gcd, "index out of range [255] with length 0"), 256 (refused),
-// the total degree DefaultMaxDegree (400, accepted) and 401 (refused), and
+// the total degree MaxDegree (400, accepted) and 401 (refused), and
 // 32 and 33 variables. Every accepted input must multiply back exactly;
 // every refused one must give a *DegreeError naming the limit.
 func TestFactorPowersNearLimits(t *testing.T) {
@@ -94,7 +94,7 @@ func checkPowerFactor(t *testing.T, p *poly.Poly, what string) {
 	if err != nil {
 		t.Fatalf("Factor(%v): %v", p, err)
 	}
-	if !f.Product(p.Ring()).Equal(p) {
+	if !product(f, p.Ring()).Equal(p) {
 		t.Fatalf("Factor(%v) = %v does not multiply back", p, f)
 	}
 }
@@ -104,7 +104,7 @@ func checkPowerFactor(t *testing.T, p *poly.Poly, what string) {
 // "" when it is within every limit.
 func powerLimitWhat(tdeg, maxExponent, nvars int) string {
 	switch {
-	case tdeg > DefaultMaxDegree:
+	case tdeg > MaxDegree:
 		return "total degree"
 	case nvars > 1 && maxExponent > maxExp:
 		return "exponent"
