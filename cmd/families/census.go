@@ -72,7 +72,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *merge {
-		return mergeCensus(fs.Args(), *out, stdout)
+		return mergeCensus(fs.Args(), *out, *timeout, stdout)
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
@@ -166,35 +166,6 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%w: %s holds the tasks done so far; rerun with --resume to go on", stopCause(ctx), *out)
 		}
 		return fmt.Errorf("%w: the output holds the tasks done so far", stopCause(ctx))
-	}
-	return err
-}
-
-// mergeCensus writes the merge of the shards' files to out (a regular
-// file, locked while written) or stdout; a file that is not a complete
-// shard of one census is bad input (status 2).
-func mergeCensus(paths []string, out string, stdout io.Writer) error {
-	if len(paths) == 0 {
-		return usagef("--merge needs the shards' files as arguments")
-	}
-	w := stdout
-	if out != "" {
-		f, err := output.OpenOutput(out)
-		if err != nil {
-			return usageError{err}
-		}
-		defer f.Close()
-		if err := f.Truncate(0); err != nil {
-			return err
-		}
-		w = f
-	}
-	ctx, stop := commandContext(0)
-	defer stop()
-	err := census.Merge(ctx, w, paths...)
-	var ce *output.CheckpointError
-	if errors.As(err, &ce) {
-		return usageError{err}
 	}
 	return err
 }

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"sort"
@@ -79,39 +78,6 @@ func main() {
 // interrupt is done once the process gets SIGINT or SIGTERM (main sets it
 // up; tests may replace it). Every command's work runs under it.
 var interrupt = context.Background()
-
-// commandContext returns the context of a command's work: done on a signal
-// (interrupt) or, when timeout > 0, after timeout with a cause that says so.
-func commandContext(timeout time.Duration) (context.Context, context.CancelFunc) {
-	if timeout <= 0 {
-		return context.WithCancel(interrupt)
-	}
-	ctx, cancel := context.WithTimeoutCause(interrupt, timeout, fmt.Errorf("timed out after %s (--timeout)", timeout))
-	// A limit so far off that the backstop's time would pass the largest
-	// duration (--timeout 2562047h47m16s) needs none: the sum wrapped
-	// around and ended every command at once.
-	if !hardDeadline || timeout > math.MaxInt64-timeoutGrace {
-		return ctx, cancel
-	}
-	// The work looks at ctx often, but not inside every single step of
-	// the algebra (one polynomial substitution can take minutes): the
-	// promise "within T plus one second" is kept here, whatever is running.
-	backstop := time.AfterFunc(timeout+timeoutGrace, func() {
-		fmt.Fprintf(os.Stderr, "%s: timed out after %s (--timeout): the work did not stop at the limit and was ended\n", commandPrefix(running.Load().(string)), timeout)
-		os.Exit(1)
-	})
-	return ctx, func() { backstop.Stop(); cancel() }
-}
-
-// hardDeadline makes commandContext end the process when a command runs
-// past its --timeout by timeoutGrace. Only main sets it: tests run
-// commands in their own process and must not be ended.
-var hardDeadline bool
-
-// timeoutGrace is how long a command may run past its --timeout before the
-// process is ended (the promise is T plus one second; the rest is
-// left for exiting).
-const timeoutGrace = 900 * time.Millisecond
 
 // stopCause returns why ctx, a command's context, is done: "interrupted"
 // after a signal, else its cause (the --timeout message).

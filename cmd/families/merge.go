@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/families-project/families/families/sweep"
 )
@@ -157,59 +156,19 @@ type outputFailure struct{ err error }
 func (e outputFailure) Error() string { return e.err.Error() }
 func (e outputFailure) Unwrap() error { return e.err }
 
-// mergeStage, when set (by tests), is called as mergeToFile passes its
-// stages: "written" once the new file is complete and closed, before the
-// last look at ctx, and "replaced" once it has replaced out.
-var mergeStage func(stage string)
-
 // mergeToFile merges into a new file beside out and renames it to out at
-// the end, so that out may also be an input (truncating it first would
-// lose its records) and a failed merge leaves it as it was. It looks at
-// ctx once more just before the rename: a signal that came until then
-// leaves out as it was (the caller says so), one that comes after finds
-// the merge complete (the caller says that instead). Writing errors are
-// outputFailures.
+// the end (replaceFile), so that out may also be an input (truncating it
+// first would lose its records) and a failed or stopped merge leaves it as
+// it was. Writing errors are outputFailures.
 func mergeToFile(ctx context.Context, out string, names []string, inputs []io.Reader) (*sweep.Summary, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	var sum *sweep.Summary
+	err := replaceFile(ctx, out, func(w io.Writer) error {
+		var err error
+		sum, err = sweep.Merge(ctx, w, names, inputs...)
+		return err
+	})
 	if err != nil {
-		return nil, outputFailure{err}
-	}
-	w := &trackedWriter{w: tmp}
-	sum, err := sweep.Merge(ctx, w, names, inputs...)
-	if w.err != nil {
-		err = outputFailure{w.err}
-	}
-	if err == nil {
-		// CreateTemp makes 0600: keep the mode of the file replaced, or
-		// give a new one 0644, what os.Create makes under the usual umask.
-		mode := os.FileMode(0o644)
-		if fi, serr := os.Stat(out); serr == nil {
-			mode = fi.Mode().Perm()
-		}
-		if err = tmp.Chmod(mode); err != nil {
-			err = outputFailure{err}
-		}
-	}
-	if cerr := tmp.Close(); err == nil && cerr != nil {
-		err = outputFailure{cerr}
-	}
-	if err == nil && mergeStage != nil {
-		mergeStage("written")
-	}
-	if err == nil && ctx.Err() != nil {
-		err = context.Cause(ctx)
-	}
-	if err == nil {
-		if rerr := os.Rename(tmp.Name(), out); rerr != nil {
-			err = outputFailure{rerr}
-		}
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
 		return nil, err
-	}
-	if mergeStage != nil {
-		mergeStage("replaced")
 	}
 	return sum, nil
 }
