@@ -1,6 +1,8 @@
 // Package schema holds the JSON Schemas of the outputs of families
 // (analysis.schema.json, sweep-record.schema.json, census-record.schema.json,
-// decompose.schema.json) and a validator of the part of JSON Schema (draft
+// decompose.schema.json, solve.schema.json, groebner.schema.json,
+// factor.schema.json), the versions their "schema" keys carry, and a
+// validator of the part of JSON Schema (draft
 // 2020-12) that they use: type (one or a list, "integer" being a number
 // without a fraction), const, enum, pattern, minimum, properties, required,
 // additionalProperties (a schema), items, allOf, anyOf and $ref (to
@@ -33,9 +35,63 @@ func Names() []string {
 	return out
 }
 
-// Version is the value of the "schema" key an analysis carries: the $id
-// of analysis.schema.json.
-const Version = "families/analysis/1"
+// The values of the "schema" key that every JSON output carries as its
+// first key (in a stream of records, the first key of every record), each
+// the $id of the schema file that describes it. A reader checks the key
+// before it reads the rest; a changed meaning of a key gets a new number.
+const (
+	// Analysis is the version of families --format json|jsonl
+	// (analysis.schema.json).
+	Analysis = "families/analysis/1"
+	// SweepRecord is the version of each line of a sweep
+	// (sweep-record.schema.json).
+	SweepRecord = "families/sweep-record/1"
+	// CensusRecord is the version of each line of a census, grid or
+	// task end (census-record.schema.json).
+	CensusRecord = "families/census-record/1"
+	// Decompose is the version of families decompose --format json
+	// (decompose.schema.json).
+	Decompose = "families/decompose/1"
+	// Solve is the version of families solve --format json
+	// (solve.schema.json).
+	Solve = "families/solve/1"
+	// Groebner is the version of families groebner --format json
+	// (groebner.schema.json).
+	Groebner = "families/groebner/1"
+	// Factor is the version of each line of families factor --format json
+	// (factor.schema.json).
+	Factor = "families/factor/1"
+)
+
+// Version is the value of the "schema" key an analysis carries (Analysis),
+// kept for callers that named it before the other outputs had versions.
+const Version = Analysis
+
+// Versions maps each schema file (Names) to the version its outputs carry
+// in their "schema" key, which is also the file's $id.
+var Versions = map[string]string{
+	"analysis.schema.json":      Analysis,
+	"sweep-record.schema.json":  SweepRecord,
+	"census-record.schema.json": CensusRecord,
+	"decompose.schema.json":     Decompose,
+	"solve.schema.json":         Solve,
+	"groebner.schema.json":      Groebner,
+	"factor.schema.json":        Factor,
+}
+
+// ID is the $id of the schema file name (one of Names). Cost: parsing the
+// file.
+func ID(name string) (string, error) {
+	root, err := load(name)
+	if err != nil {
+		return "", err
+	}
+	id, _ := root["$id"].(string)
+	if id == "" {
+		return "", fmt.Errorf("schema: %s has no $id", name)
+	}
+	return id, nil
+}
 
 // Validate checks the JSON document doc against the schema file name (one
 // of Names). It returns the first violation, with its JSON path, or nil.

@@ -25,7 +25,7 @@ func TestPolynomialArguments(t *testing.T) {
 		want        string
 	}{
 		{"leading minus", "", []string{"factor", "-x^2+1"}, "-1\n(x + 1)^1\n(x - 1)^1\n"},
-		{"leading minus after flags", "", []string{"factor", "--format", "json", "-x^2+1"}, `{"constant":"-1",`},
+		{"leading minus after flags", "", []string{"factor", "--format", "json", "-x^2+1"}, `{"schema":"families/factor/1","constant":"-1",`},
 		{"double dash", "", []string{"factor", "--", "-x^2+1"}, "-1\n(x + 1)^1\n(x - 1)^1\n"},
 		{"longer than a file name", "", []string{"factor", long}, "1\n(100*x + y)^1\n"},
 		{"factor equations from a file", "", []string{"factor", eqs}, "1\n(x^2 + y^2 + z^2 - 1)^1\n"},

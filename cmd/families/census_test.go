@@ -29,7 +29,7 @@ func TestCensusCommand(t *testing.T) {
 		}
 	}
 	data, _ := os.ReadFile(path)
-	if n := strings.Count(string(data), `{"grid"`); n != 1 {
+	if n := strings.Count(string(data), `"families/census-record/1","grid"`); n != 1 {
 		t.Errorf("%s holds %d grids after --resume, want 1", path, n)
 	}
 }
@@ -101,7 +101,7 @@ func TestHardeningCensusTimeout(t *testing.T) {
 		if code != 1 || !strings.Contains(last, "timed out after 1s (--timeout)") || !strings.Contains(last, "tasks done so far") || took > 3*time.Second {
 			t.Errorf("%v: status %d after %s, last line %q; want 1 within 3 s, saying it timed out", args, code, took, last)
 		}
-		if n := strings.Count(stdout, "\n"); n > 0 && !strings.HasPrefix(stdout[strings.LastIndex(strings.TrimSuffix(stdout, "\n"), "\n")+1:], `{"done":`) {
+		if n := strings.Count(stdout, "\n"); n > 0 && !strings.HasPrefix(stdout[strings.LastIndex(strings.TrimSuffix(stdout, "\n"), "\n")+1:], `{"schema":"families/census-record/1","done":`) {
 			t.Errorf("%v: the output does not end with a whole task", args)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/internal/words"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/schema"
 )
 
 const decomposeUsage = `usage: families decompose [--nonzero "POLY ..."] [--all-nonzero] [--vars "x y z"] [--format text|json] [--timeout D] [FILE|-]
@@ -200,6 +201,7 @@ func wholeSpace(r *poly.Ring, nonzero []*poly.Poly) *solve.Result {
 
 // decomposeOutput is the answer of the decompose command (its JSON form).
 type decomposeOutput struct {
+	Schema     string               `json:"schema"` // schema.Decompose
 	Vars       []string             `json:"vars"`
 	Equations  []string             `json:"equations"`
 	Nonzero    []string             `json:"nonzero"`
@@ -237,7 +239,7 @@ type decomposeFamily struct {
 // decomposition writes res in the command's answer; the displayed forms
 // of the formulas are chosen within ctx.
 func decomposition(ctx context.Context, r *poly.Ring, F, NZ []*poly.Poly, res *solve.Result) decomposeOutput {
-	out := decomposeOutput{Vars: r.Vars(), Equations: polyStrings(F), Nonzero: polyStrings(NZ), Components: []decomposeComponent{}}
+	out := decomposeOutput{Schema: schema.Decompose, Vars: r.Vars(), Equations: polyStrings(F), Nonzero: polyStrings(NZ), Components: []decomposeComponent{}}
 	for _, c := range res.Components {
 		dc := decomposeComponent{Dimension: c.Dimension, Degree: c.Degree, Prime: c.Irreducible, Basis: polyStrings(c.Basis)}
 		if f := c.Family; f != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
+	"github.com/families-project/families/schema"
 	"github.com/spf13/pflag"
 )
 
@@ -120,9 +121,10 @@ func writeFactorJSON(w io.Writer, f factor.Factorization) error {
 		Multiplicity int    `json:"multiplicity"`
 	}
 	out := struct {
+		Schema   string `json:"schema"`
 		Constant string `json:"constant"`
 		Factors  []item `json:"factors"`
-	}{Constant: f.Const.RatString(), Factors: []item{}}
+	}{Schema: schema.Factor, Constant: f.Const.RatString(), Factors: []item{}}
 	for _, pw := range f.Factors {
 		out.Factors = append(out.Factors, item{pw.Poly.String(), pw.Mult})
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/schema"
 )
 
 const groebnerUsage = `usage: families groebner [--order lex|grlex|grevlex] [--vars "x y z"] [--saturate POLY] [--eliminate "u v"] [--format text|json] [FILE|-]
@@ -82,12 +83,13 @@ func runGroebner(args []string, stdout, stderr io.Writer) error {
 	}
 	if *format == "json" {
 		out := struct {
+			Schema    string   `json:"schema"`
 			Order     string   `json:"order"`
 			Vars      []string `json:"vars"`
 			Basis     []string `json:"basis"`
 			Dimension int      `json:"dimension"`
 			Degree    *int     `json:"degree"`
-		}{ord.String(), r.Vars(), polyStrings(G), dim, degree}
+		}{schema.Groebner, ord.String(), r.Vars(), polyStrings(G), dim, degree}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)

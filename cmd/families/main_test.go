@@ -174,7 +174,7 @@ func TestFactorCommand(t *testing.T) {
 		t.Errorf("got %q, want %q", out, want)
 	}
 	code, out, _ = runCmd(t, "x^2 - 2*x + 1\n", "factor", "--format", "json", "-")
-	if code != 0 || strings.TrimSpace(out) != `{"constant":"1","factors":[{"factor":"x - 1","multiplicity":2}]}` {
+	if code != 0 || strings.TrimSpace(out) != `{"schema":"families/factor/1","constant":"1","factors":[{"factor":"x - 1","multiplicity":2}]}` {
 		t.Errorf("json: %q", out)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/families-project/families/families/puzzle"
 	"github.com/families-project/families/families/tokengrid"
 	"github.com/families-project/families/internal/words"
+	"github.com/families-project/families/schema"
 )
 
 const solveUsage = `usage: families solve [--eval E] [--lines L] [--distinct-digits 1-9] [--allow-zero] [--format text|json] [--max-solutions N] [FILE|-]
@@ -99,7 +100,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		// word too long, more letters than allowed digits) is the input's.
 		return usageError{err}
 	}
-	out := solveOutput{Status: res.Status.String(), Count: len(res.Solutions), Complete: len(res.Solutions) < max(solveCountLimit, *maxList+1)}
+	out := solveOutput{Schema: schema.Solve, Status: res.Status.String(), Count: len(res.Solutions), Complete: len(res.Solutions) < max(solveCountLimit, *maxList+1)}
 	for i, s := range res.Solutions {
 		if i == *maxList {
 			break
@@ -126,6 +127,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 
 // solveOutput is the JSON answer of the solve command.
 type solveOutput struct {
+	Schema string `json:"schema"` // schema.Solve
 	Status string `json:"status"` // none, unique or many
 	// Count is the number of solutions found; Complete is false when the
 	// count stopped at its limit and the puzzle may have more.

@@ -17,11 +17,11 @@ func TestSolveCommand(t *testing.T) {
 		args []string
 		want string // JSON
 	}{
-		{"P1", []string{"p1.grid"}, `{"status":"unique","count":1,"complete":true,"solutions":[{"A":2,"B":4,"C":8,"D":1,"E":9,"F":6}]}`},
-		{"Wolf (2010) left to right", []string{"wolf.grid"}, `{"status":"unique","count":1,"complete":true,"solutions":[{"A":5,"B":7,"C":9,"D":3,"E":1,"F":4,"G":6,"H":0,"J":8,"K":2}]}`},
-		{"ArithmoGraph", []string{"arithmograph.grid"}, `{"status":"unique","count":1,"complete":true,"solutions":[{"A":7,"B":2,"C":0,"D":4,"E":9,"F":6,"G":1,"H":5,"I":8,"J":3}]}`},
-		{"cross-math", []string{"--eval", "ltr", "--distinct-digits", "1-9", "crossmath.grid"}, `{"status":"unique","count":1,"complete":true,"solutions":[{"A":9,"B":6,"C":1,"D":3,"F":2,"G":4,"H":7,"K":8,"M":5}]}`},
-		{"cross-math with precedence", []string{"--distinct-digits", "1-9", "crossmath.grid"}, `{"status":"none","count":0,"complete":true,"solutions":[]}`},
+		{"P1", []string{"p1.grid"}, `{"schema":"families/solve/1","status":"unique","count":1,"complete":true,"solutions":[{"A":2,"B":4,"C":8,"D":1,"E":9,"F":6}]}`},
+		{"Wolf (2010) left to right", []string{"wolf.grid"}, `{"schema":"families/solve/1","status":"unique","count":1,"complete":true,"solutions":[{"A":5,"B":7,"C":9,"D":3,"E":1,"F":4,"G":6,"H":0,"J":8,"K":2}]}`},
+		{"ArithmoGraph", []string{"arithmograph.grid"}, `{"schema":"families/solve/1","status":"unique","count":1,"complete":true,"solutions":[{"A":7,"B":2,"C":0,"D":4,"E":9,"F":6,"G":1,"H":5,"I":8,"J":3}]}`},
+		{"cross-math", []string{"--eval", "ltr", "--distinct-digits", "1-9", "crossmath.grid"}, `{"schema":"families/solve/1","status":"unique","count":1,"complete":true,"solutions":[{"A":9,"B":6,"C":1,"D":3,"F":2,"G":4,"H":7,"K":8,"M":5}]}`},
+		{"cross-math with precedence", []string{"--distinct-digits", "1-9", "crossmath.grid"}, `{"schema":"families/solve/1","status":"none","count":0,"complete":true,"solutions":[]}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,7 +17,7 @@ func TestSweepCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	lines := strings.Count(out, "\n")
-	if lines != 196 || !strings.HasPrefix(out, `{"ops":"`) {
+	if lines != 196 || !strings.HasPrefix(out, `{"schema":"families/sweep-record/1","ops":"`) {
 		t.Errorf("%d records, want 196:\n%.200s", lines, out)
 	}
 	for _, want := range []string{"196 settings of 1024 pass the filters", "class", "inconsistent", "settings with positive-integer members"} {

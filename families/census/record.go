@@ -9,10 +9,14 @@ import (
 	"os"
 
 	"github.com/families-project/families/families/output"
+	"github.com/families-project/families/schema"
 )
 
 // A Record is one grid of the census, in standard form, as one JSON line.
 type Record struct {
+	// Schema names the line's JSON Schema (schema.CensusRecord): the
+	// first key of every line, grid or task end, where a reader meets it.
+	Schema  string           `json:"schema"`
 	Grid    string           `json:"grid"`
 	Numbers map[string]int64 `json:"numbers"`
 	Size    string           `json:"size"`
@@ -57,6 +61,7 @@ type Image struct {
 
 // doneLine is the line that closes a task in the output.
 type doneLine struct {
+	Schema string            `json:"schema"`
 	Done   *Done             `json:"done"`
 	Census *Info             `json:"census"`
 	Shard  *output.ShardInfo `json:"shard,omitempty"`
@@ -79,6 +84,7 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 	bw := bufio.NewWriter(w)
 	err := c.Run(ctx, skip, func(recs []*Record, d Done) error {
 		for _, r := range recs {
+			r.Schema = schema.CensusRecord
 			b, err := json.Marshal(r)
 			if err != nil {
 				return err
@@ -86,7 +92,7 @@ func (c *Census) Write(ctx context.Context, w io.Writer, skip int, sum *Summary)
 			bw.Write(append(b, '\n'))
 			sum.addRecord(r)
 		}
-		b, err := json.Marshal(doneLine{Done: &d, Census: c.info, Shard: c.shard})
+		b, err := json.Marshal(doneLine{Schema: schema.CensusRecord, Done: &d, Census: c.info, Shard: c.shard})
 		if err != nil {
 			return err
 		}

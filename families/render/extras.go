@@ -103,7 +103,7 @@ func ExtrasText(w io.Writer, x *Extras) error {
 }
 
 // JSON writes the report's object, its first key "schema" naming its
-// JSON Schema (schema.Version), with the keys of x (when not nil) added at
+// JSON Schema (schema.Analysis), with the keys of x (when not nil) added at
 // its end: "stopped", "members", "members_error", "members_search", "puzzles",
 // "questions"; indented as the analyze command writes JSON, or on one
 // line (the record of a sweep) when indent is false.
@@ -114,7 +114,7 @@ func JSON(w io.Writer, rep *families.Report, x *Extras, indent bool) error {
 	}
 	// The schema's version comes first, so that a reader knows the keys
 	// before it reads them (schema/analysis.schema.json).
-	b = append([]byte(`{"schema":"`+schema.Version+`",`), b[1:]...)
+	b = append([]byte(`{"schema":"`+schema.Analysis+`",`), b[1:]...)
 	if x != nil {
 		var extra bytes.Buffer
 		add := func(key string, v any, asked bool) error {

@@ -15,12 +15,16 @@ import (
 	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
+	"github.com/families-project/families/schema"
 )
 
 // A Record is one line of a sweep's output: the analysis of one setting
 // with the keys of the JSON report (README) (the embedded Report), its positive-integer
 // members, and where it stands in the sweep.
 type Record struct {
+	// Schema names the record's JSON Schema (schema.SweepRecord): the
+	// first key of every line, where a reader meets it.
+	Schema string `json:"schema"`
 	*families.Report
 	// Members are up to Options.Members positive-integer members, smallest
 	// first (see members.Source.EachMember), each checked against the
@@ -59,7 +63,7 @@ func (p *Plan) record(ctx context.Context, it *item) ([]byte, error) {
 		// its own.
 		rec = *p.analyze(ctx, it)
 	}
-	rec.Index, rec.Equivalent = it.idx, it.equivalent
+	rec.Schema, rec.Index, rec.Equivalent = schema.SweepRecord, it.idx, it.equivalent
 	rec.Sweep, rec.Shard = p.sweep, p.shard
 	b, err := json.Marshal(&rec)
 	return append(b, '\n'), err

@@ -373,8 +373,9 @@ func moveToSkipped(t *testing.T, b []byte, f Filter) []byte {
 			continue
 		}
 		b = setIndex(t, b, 0, fmt.Sprint(i))
+		i := bytes.Index(b, []byte(`"ops":"`))
 		j := bytes.Index(b, []byte(`","size":`))
-		return slices.Concat([]byte(`{"ops":"`+s.String()), b[j:])
+		return slices.Concat(b[:i], []byte(`"ops":"`+s.String()), b[j:])
 	}
 	t.Fatal("the filter skips no setting")
 	return nil
@@ -385,7 +386,7 @@ func moveToSkipped(t *testing.T, b []byte, f Filter) []byte {
 func editOps(t *testing.T, b []byte) []byte {
 	t.Helper()
 	i := bytes.Index(b, []byte(`","size":`))
-	if i < 0 || !bytes.HasPrefix(b, []byte(`{"ops":"`)) {
+	if i < 0 || !bytes.HasPrefix(b, []byte(`{"schema":"families/sweep-record/1","ops":"`)) {
 		t.Fatal("no ops at the start of the first record")
 	}
 	out := slices.Clone(b)
