@@ -11,6 +11,7 @@ import (
 	"github.com/families-project/families/families/census"
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/output"
+	"github.com/families-project/families/internal/words"
 )
 
 const censusUsage = `usage: families census --size MxN (--max N | --max-sum S) [flags]
@@ -135,7 +136,7 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if opt.MaxSum > 0 {
 		fmt.Fprintf(stderr, " max-sum %d", opt.MaxSum)
 	}
-	fmt.Fprintf(stderr, ": %d tasks", c.Tasks())
+	fmt.Fprintf(stderr, ": %s", words.Count(c.Tasks(), "task"))
 	if opt.Shard.Count > 1 {
 		fmt.Fprintf(stderr, " (shard %s)", opt.Shard)
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/families-project/families/families/sweep"
+	"github.com/families-project/families/internal/words"
 )
 
 const mergeUsage = `usage: families merge [--out FILE] SHARD.jsonl...
@@ -113,7 +114,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		return werr
 	}
 	if sum.Unsigned > 0 {
-		fmt.Fprintf(stderr, "families merge: warning: %d records carry no digest (the first: %s): a families from before digests wrote them, or the digest was cut off, so an edit to them cannot be found\n", sum.Unsigned, sum.FirstUnsigned)
+		fmt.Fprintf(stderr, "families merge: warning: %s %s no digest (the first: %s): a families from before digests wrote %s, or the digest was cut off, so an edit to %s cannot be found\n", words.Count(sum.Unsigned, "record"), words.Pick(sum.Unsigned, "carries", "carry"), sum.FirstUnsigned, words.Pick(sum.Unsigned, "it", "them"), words.Pick(sum.Unsigned, "it", "them"))
 	}
 	if ctx.Err() != nil {
 		where := "standard output holds every merged record"

@@ -188,7 +188,7 @@ func TestHardeningMergeEdits(t *testing.T) {
 		{"class", `"class":"positive_dimensional"`, `"class":"finite"`, 2, shards[0] + ": line 1: the record was edited"},
 		{"dimension", `"dimension":1,`, `"dimension":0,`, 2, "its digest does not match"},
 		{"member", `"members":[{"a":`, `"members":[{"a":1`, 2, "its digest does not match"},
-		{"no digest", `,"digest":"`, `,"digest-cut":"`, 0, "warning: 1 records carry no digest (the first: " + shards[0] + " line 1)"},
+		{"no digest", `,"digest":"`, `,"digest-cut":"`, 0, "warning: 1 record carries no digest (the first: " + shards[0] + " line 1)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
