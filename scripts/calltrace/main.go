@@ -20,7 +20,9 @@
 //   - across when neither imports the other (an interface or a function
 //     value between unrelated packages).
 //
-// It prints the distinct package paths with their samples, and the counts
+// It prints the distinct package paths with their samples, the distinct
+// entry points (a caller's package and the function of the callee's
+// package that it called: how many ways the walk goes down), and the counts
 // of steps of each kind, over distinct paths and weighted by samples; a
 // walk that goes down without climbing back has no up and no across steps.
 // With --internal the packages of internal/ count as steps too. With
@@ -180,6 +182,7 @@ func slicesSorted[V any](m map[string]V) []string {
 // first, with its weight in samples.
 type stack struct {
 	pkgs    []string
+	entries []string // each step as "caller package -> callee function"
 	samples int
 }
 
@@ -286,15 +289,20 @@ func parseTraces(out []byte) ([]stack, error) {
 	}
 	var stacks []stack
 	for _, b := range blocks {
-		var pkgs []string
+		var pkgs, entries []string
 		for i := len(b.frames) - 1; i >= 0; i-- {
 			p, ok := framePackage(b.frames[i])
 			if !ok || (len(pkgs) > 0 && pkgs[len(pkgs)-1] == p) {
 				continue
 			}
+			if len(pkgs) > 0 {
+				fn := strings.TrimPrefix(b.frames[i], module+"/")
+				fn, _, _ = strings.Cut(fn, "[")
+				entries = append(entries, pkgs[len(pkgs)-1]+" -> "+fn)
+			}
 			pkgs = append(pkgs, p)
 		}
-		stacks = append(stacks, stack{pkgs, int(b.value/unit + 0.5)})
+		stacks = append(stacks, stack{pkgs, entries, int(b.value/unit + 0.5)})
 	}
 	return stacks, nil
 }
@@ -388,6 +396,16 @@ func report(w io.Writer, graph map[string]map[string]bool, stacks []stack, show 
 			break
 		}
 		fmt.Fprintf(w, "  %6d  %s\n", s.samples, strings.Join(s.pkgs, " -> "))
+	}
+	entries := map[string]bool{}
+	for _, s := range stacks {
+		for _, e := range s.entries {
+			entries[e] = true
+		}
+	}
+	fmt.Fprintf(w, "distinct entry points (a caller's package -> the first function of the callee's): %d\n", len(entries))
+	for _, e := range slicesSorted(entries) {
+		fmt.Fprintf(w, "  %s\n", e)
 	}
 	fmt.Fprintf(w, "distinct caller -> callee package steps: %d\n", len(edges))
 	for _, e := range slicesSorted(edges) {
