@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Time the whole analysis of the larger grids (issue 11) beside Singular's
+# Time the whole analysis of the larger grids (testdata/scale) beside Singular's
 # saturation alone, in one run, and print the ratio.
 #
 #     bash scripts/scale/bench.sh [TABLE [N]]

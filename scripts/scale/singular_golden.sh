@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerate a golden table of larger grids (issue 11) with Singular.
+# Regenerate a golden table of larger grids (testdata/scale) with Singular.
 #
 #     bash scripts/scale/singular_golden.sh NAME SIZE PATTERN N SEED [LINES] [consistent]
 #
