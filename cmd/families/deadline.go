@@ -19,40 +19,55 @@ import (
 var processStart = time.Now()
 
 // hardDeadline makes commandContext count --timeout from processStart and
-// end the process when a command runs past it by backstopGrace. Only main
+// keep the limit from outside (limitCtx.watch). Only main
 // sets it: tests run commands in their own process and must not be ended.
 var hardDeadline bool
 
 // timeoutGrace bounds how long a command may run past its --timeout
 // before the process is ended: the promise is T plus one second, and
-// timeoutGrace leaves a tenth of it for starting and ending the process
-// (see backstopGrace for what exiting costs).
+// timeoutGrace leaves a tenth of it for starting the process; ending it
+// (exitCost) comes out of timeoutGrace.
 const timeoutGrace = 900 * time.Millisecond
 
-// minGrace is the least time a command gets past its --timeout to stop by
-// itself (write its report of class timeout, close its records) before
+// minGrace is the least time a command gets past the moment it is told
+// to stop (write its report of class timeout, close its records) before
 // the process is ended.
 const minGrace = 100 * time.Millisecond
 
-// exitPerGiB is what ending a process costs per GiB resident: the kernel
-// frees every page of it, in the exiting thread, which a loaded machine
-// schedules like any other. Measured here at load 11-18 on 2 cores: 0.48 s
-// for 1 GiB, 0.6-0.87 s for 2.4 GiB, 0.03-0.05 s for 50 MB (from the
-// process's last instruction to its parent's wait). The 4x4 analysis with
-// --timeout 150s (2.4 GB resident) was ended by the backstop at T + 0.9 s
-// and its parent saw it end at T + 1.44 s.
-const exitPerGiB = 300 * time.Millisecond
+// exitCPUPerGiB is the processor time ending a process costs per GiB
+// resident: the kernel frees every page of it, in the exiting thread,
+// which a loaded machine schedules like any other, so that its wall time
+// is this divided by the share of a processor the thread gets. Measured
+// here: the 4x4 analysis with --timeout 150s, 1.86 GB resident and 0.29
+// processors for its two busy threads (load 15-20 on 2 cores), wrote its
+// last line at T + 0.5 s and was seen to end at T + 1.56 s (1.06 s of
+// exit: 0.088 s a GiB at a share of 0.145); 2.4 GB allocated and exited
+// alone at load 11-15, 0.6-0.87 s (0.05 s a GiB at 0.17).
+const exitCPUPerGiB = 100 * time.Millisecond
 
-// backstopGrace is how long past its --timeout a command whose resident
-// memory is rss bytes may run before the process is ended: timeoutGrace
-// less what exiting with that much memory costs (exitPerGiB), at least
-// minGrace. Cost: arithmetic.
-func backstopGrace(rss int64) time.Duration {
-	if rss < 0 {
-		rss = 0
-	}
-	exit := time.Duration(float64(exitPerGiB) * float64(rss) / (1 << 30))
-	return max(timeoutGrace-exit, minGrace)
+// minShare bounds from below the share of a processor assumed for one
+// thread (a machine at load 40 on 2 cores), so that a process that got
+// no processor time in the last seconds is not stopped at once.
+const minShare = 0.05
+
+// exitCost estimates how long ending the process will take with rss bytes
+// resident when each of its threads gets share of a processor. Cost:
+// arithmetic.
+func exitCost(rss int64, share float64) time.Duration {
+	rss = max(rss, 0)
+	share = min(max(share, minShare), 1)
+	return time.Duration(float64(exitCPUPerGiB) * float64(rss) / (1 << 30) / share)
+}
+
+// stopPlan says when a command given a deadline must be told to stop and
+// how long it then gets before the process is ended, when ending the
+// process will take exit: the process must be gone by the deadline plus
+// timeoutGrace. The command gets timeoutGrace less exit, at least
+// minGrace; if even that does not fit, it is told to stop early, before
+// the deadline, by what is missing. Cost: arithmetic.
+func stopPlan(exit time.Duration) (early, grace time.Duration) {
+	grace = max(timeoutGrace-exit, minGrace)
+	return max(grace+exit-timeoutGrace, 0), grace
 }
 
 // residentBytes returns the process's resident memory from
@@ -92,15 +107,19 @@ func commandDeadline(timeout time.Duration, now, start time.Time, hard bool) (de
 
 // commandContext returns the context of a command's work: done on a signal
 // (interrupt) or, when timeout > 0, at the command's deadline
-// (commandDeadline) with a cause that says so. With a hard deadline a
-// backstop ends the process, with a line naming the command, if the
-// command is still running backstopGrace after the deadline: the work
-// looks at ctx often, but not inside every single step of the algebra
-// (one normalization of a case's equations can take seconds), and the
-// promise "within T plus one second" is kept here whatever is running.
-// The CancelFunc stops the backstop too. Cost: one timer and, with a hard
-// deadline, one goroutine, which at the deadline reads the resident
-// memory once.
+// (commandDeadline) with a cause that says so. With a hard deadline (the
+// command run by main) the limit is kept from outside: a watcher looks, in
+// the last seconds before the deadline, at the memory resident and the
+// processor time the process gets, and tells the work to stop early
+// enough (stopPlan) that the process, which takes longer to end the more
+// memory it holds and the more loaded the machine is, is gone within
+// timeoutGrace of the deadline; if the work has not returned by then, it
+// ends the process with a line naming the command (the work looks at ctx
+// often, but not inside every single step of the algebra: one
+// normalization of a case's equations can take seconds). The CancelFunc
+// stops the watcher too. Cost: one timer and, with a hard deadline, one
+// goroutine that reads /proc/self/statm and getrusage ten times a second
+// in the last watchWindow.
 func commandContext(timeout time.Duration) (context.Context, context.CancelFunc) {
 	if timeout <= 0 {
 		return context.WithCancel(interrupt)
@@ -110,35 +129,15 @@ func commandContext(timeout time.Duration) (context.Context, context.CancelFunc)
 	if !ok {
 		return context.WithCancel(interrupt)
 	}
-	ctx, cancel := context.WithDeadlineCause(interrupt, deadline, cause)
 	if !hardDeadline {
-		return ctx, cancel
+		return context.WithDeadlineCause(interrupt, deadline, cause)
 	}
+	c := newLimitCtx(interrupt, deadline, cause)
 	done := make(chan struct{})
-	go backstop(ctx, deadline, done, timeout)
+	go c.watch(done, timeout)
 	var once sync.Once
-	return ctx, func() { once.Do(func() { close(done) }); cancel() }
-}
-
-// backstop ends the process when done is not closed by backstopGrace past
-// deadline, the grace chosen at the deadline from the memory resident then
-// (what exiting will cost).
-func backstop(ctx context.Context, deadline time.Time, done <-chan struct{}, timeout time.Duration) {
-	select {
-	case <-done:
-		return
-	case <-ctx.Done():
-		// A signal is main's to handle; the limit is this one's.
-		if interrupt.Err() != nil {
-			return
-		}
-	}
-	t := time.NewTimer(time.Until(deadline.Add(backstopGrace(residentBytes()))))
-	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
-		fmt.Fprintf(os.Stderr, "%s: timed out after %s (--timeout): the work did not stop at the limit and was ended\n", commandPrefix(running.Load().(string)), timeout)
-		os.Exit(1)
+	return c, func() {
+		once.Do(func() { close(done) })
+		c.stop(context.Canceled, context.Canceled)
 	}
 }
