@@ -202,43 +202,8 @@ const termsPerUnit = 1024
 // row's columns increase and a row's first column is its leading term.
 func (st *f4Step) sortColumns() {
 	n := st.tab.len()
-	ops := st.e.ops
-	order := make([]int32, n)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	if w := 2 * ops.stride; ops.kind == cmpGrevlex || ops.kind == cmpGrlex || ops.kind == cmpLex {
-		// Byte keys that compare like the monomials, so that the sort runs
-		// on memcmp (comparisons through cmp took a third of F4's time on
-		// 5x5 grid systems); their first 16 bytes travel with the index,
-		// so that most comparisons stay within one contiguous array.
-		keys := slices.Grow(st.keys[:0], n*w)[:n*w]
-		heads := slices.Grow(st.heads[:0], n)[:n]
-		for i := range n {
-			k := keys[i*w : (i+1)*w]
-			ops.sortKey(k, st.tab.mono(int32(i)))
-			var pad [16]byte
-			copy(pad[:], k)
-			heads[i] = colHead{hi: binary.BigEndian.Uint64(pad[:8]), lo: binary.BigEndian.Uint64(pad[8:]), col: int32(i)}
-		}
-		st.keys, st.heads = keys, heads
-		slices.SortFunc(heads, func(a, b colHead) int {
-			switch {
-			case a.hi != b.hi:
-				return cmp.Compare(b.hi, a.hi)
-			case a.lo != b.lo:
-				return cmp.Compare(b.lo, a.lo)
-			case w <= 16:
-				return 0
-			}
-			return bytes.Compare(keys[int(b.col)*w+16:int(b.col+1)*w], keys[int(a.col)*w+16:int(a.col+1)*w])
-		})
-		for i, h := range heads {
-			order[i] = h.col
-		}
-	} else {
-		slices.SortFunc(order, func(a, b int32) int { return ops.cmp(st.tab.mono(b), st.tab.mono(a)) })
-	}
+	var order []int32
+	order, st.keys, st.heads = columnOrder(st.e.ops, &st.tab, st.keys, st.heads)
 	rank := make([]int32, n)
 	for r, c := range order {
 		rank[c] = int32(r)
@@ -254,6 +219,49 @@ func (st *f4Step) sortColumns() {
 	}
 	st.pivot = pivot
 	st.tab.permute(order)
+}
+
+// columnOrder returns the numbers of tab's monomials by decreasing
+// monomial in ops's order, with keys and heads (scratch, returned grown
+// for reuse). Cost: a sort of the monomials on byte keys.
+func columnOrder(ops *monoOps, tab *monoTable, keys []byte, heads []colHead) ([]int32, []byte, []colHead) {
+	n := tab.len()
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if w := 2 * ops.stride; ops.kind == cmpGrevlex || ops.kind == cmpGrlex || ops.kind == cmpLex {
+		// Byte keys that compare like the monomials, so that the sort runs
+		// on memcmp (comparisons through cmp took a third of F4's time on
+		// 5x5 grid systems); their first 16 bytes travel with the index,
+		// so that most comparisons stay within one contiguous array.
+		keys = slices.Grow(keys[:0], n*w)[:n*w]
+		heads = slices.Grow(heads[:0], n)[:n]
+		for i := range n {
+			k := keys[i*w : (i+1)*w]
+			ops.sortKey(k, tab.mono(int32(i)))
+			var pad [16]byte
+			copy(pad[:], k)
+			heads[i] = colHead{hi: binary.BigEndian.Uint64(pad[:8]), lo: binary.BigEndian.Uint64(pad[8:]), col: int32(i)}
+		}
+		slices.SortFunc(heads, func(a, b colHead) int {
+			switch {
+			case a.hi != b.hi:
+				return cmp.Compare(b.hi, a.hi)
+			case a.lo != b.lo:
+				return cmp.Compare(b.lo, a.lo)
+			case w <= 16:
+				return 0
+			}
+			return bytes.Compare(keys[int(b.col)*w+16:int(b.col+1)*w], keys[int(a.col)*w+16:int(a.col+1)*w])
+		})
+		for i, h := range heads {
+			order[i] = h.col
+		}
+	} else {
+		slices.SortFunc(order, func(a, b int32) int { return ops.cmp(tab.mono(b), tab.mono(a)) })
+	}
+	return order, keys, heads
 }
 
 // reduceRow returns the row r reduced by every pivot, made monic, or false

@@ -1,0 +1,395 @@
+package groebner
+
+import (
+	"cmp"
+	"math/big"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// The certificate of a homogeneous candidate by degree, F4-style. certify
+// reduces each S-pair on its own with geobuckets: sorted merges that
+// compare monomials, and a new big integer for every coefficient they
+// touch. For a homogeneous G every S-polynomial and every reducer of a
+// pair of degree d lives among the monomials of degree d, so the pairs of
+// one degree share one matrix: the monomials they meet become columns
+// (hashed once, f4_table.go), every column divisible by a leading monomial
+// of G gets one reducer row t*g (symbolic preprocessing), and each
+// S-polynomial is reduced in a dense accumulator of big integers updated
+// in place, by column, with no monomial comparison. Reducing by t*g, whose
+// leading monomial t*lm(g) is below the pair's lcm, is a reduction in
+// Buchberger's sense, so a pair reduced to zero here has the standard
+// representation that the criterion asks for; any other outcome is a
+// nonzero normal form with respect to G, and G is then not a Gröbner
+// basis (or an input is not in <G>).
+
+// denseRow is a row of a degree's matrix: columns increasing (monomials
+// decreasing) and the coefficients of G's element, shared.
+type denseRow struct {
+	cols []int32
+	coef []*big.Int
+}
+
+// denseJob is one polynomial to reduce to zero in a degree's matrix: the
+// S-polynomial a*row[i] - b*row[j] of a pair, or an input (j < 0, a = 1).
+type denseJob struct {
+	i, j int32
+	a, b *big.Int
+}
+
+// denseBlock is the matrix of one degree.
+type denseBlock struct {
+	tab   monoTable
+	rows  []denseRow
+	pivot []int32 // reducer row of each column, -1 if none
+	jobs  []denseJob
+	seen  map[[2]int32]int32 // the row t*g by leading column and g's index
+}
+
+// certifyHomogeneous reports what certify reports, that G (homogeneous, in
+// the engine's form) is a Gröbner basis and every input (homogeneous)
+// reduces to zero by it, by degree through denseBlock matrices. The
+// degrees run in increasing order, the reductions of one degree on up to
+// GOMAXPROCS goroutines; the first failure stops the proof. Cost: about
+// what certify's reductions cost in big-integer products, without its
+// merges; the matrix of a degree holds every monomial its pairs meet.
+func (e *engine) certifyHomogeneous(G, in []*gpoly) (bool, error) {
+	if len(G) == 1 && G[0].m[0] == 0 {
+		return true, nil // G = [1] and 1 is in <F>
+	}
+	s := e.s
+	coefs := make([][]*big.Int, len(G))
+	for k, g := range G {
+		coefs[k] = bigCoefs(g)
+	}
+	inCoefs := make([][]*big.Int, len(in))
+	for k, f := range in {
+		inCoefs[k] = bigCoefs(f)
+	}
+	// Pairs and inputs by degree.
+	type item struct {
+		p     pair
+		input int // index in in, -1 for a pair
+	}
+	byDeg := map[int][]item{}
+	for _, p := range e.certifyPairs(G) {
+		byDeg[int(p.lcm[0])] = append(byDeg[int(p.lcm[0])], item{p: p, input: -1})
+	}
+	for k, f := range in {
+		if len(f.c) > 0 {
+			byDeg[int(f.m[0])] = append(byDeg[int(f.m[0])], item{input: k})
+		}
+	}
+	degs := make([]int, 0, len(byDeg))
+	for d := range byDeg {
+		degs = append(degs, d)
+	}
+	slices.Sort(degs)
+	red := e.sub()
+	for _, g := range G {
+		red.push(g)
+	}
+	var keys []byte
+	var heads []colHead
+	tf := make([]uint16, s)
+	tg := make([]uint16, s)
+	for _, d := range degs {
+		blk := &denseBlock{tab: newMonoTable(s), seen: map[[2]int32]int32{}}
+		for _, it := range byDeg[d] {
+			if it.input >= 0 {
+				f := in[it.input]
+				i := blk.addRow(f.m, nil, inCoefs[it.input], -1, false)
+				blk.jobs = append(blk.jobs, denseJob{i: i, j: -1, a: big.NewInt(1)})
+				continue
+			}
+			p := it.p
+			f, g := G[p.i], G[p.j]
+			monoQuo(tf, p.lcm, f.m[:s])
+			monoQuo(tg, p.lcm, g.m[:s])
+			if int(tf[0])+f.deg >= maxDeg || int(tg[0])+g.deg >= maxDeg {
+				return false, degreeError()
+			}
+			// Either half may reduce the lcm's column of other pairs: it
+			// saves a reducer row there.
+			i := blk.addRow(f.m, tf, coefs[p.i], p.i, true)
+			j := blk.addRow(g.m, tg, coefs[p.j], p.j, true)
+			// (B/c)*t_f*f - (A/c)*t_g*g with A, B the leading
+			// coefficients and c = gcd(A, B), as spoly.
+			A, B := coefs[p.i][0], coefs[p.j][0]
+			c := new(big.Int).GCD(nil, nil, new(big.Int).Abs(A), new(big.Int).Abs(B))
+			blk.jobs = append(blk.jobs, denseJob{i: i, j: j,
+				a: new(big.Int).Quo(B, c), b: new(big.Int).Quo(A, c)})
+		}
+		if err := blk.preprocess(red, G, coefs, e.lim); err != nil {
+			return false, err
+		}
+		keys, heads = blk.sortColumns(e.ops, keys, heads)
+		ok, err := blk.reduceAll(e.lim)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// bigCoefs returns g's coefficients as big integers.
+func bigCoefs(g *gpoly) []*big.Int {
+	out := make([]*big.Int, len(g.c))
+	for j, c := range g.c {
+		if c.b != nil {
+			out[j] = c.b
+		} else {
+			out[j] = big.NewInt(c.s)
+		}
+	}
+	return out
+}
+
+// addRow adds the row t*g (t nil: g) for g's monomials m and coefficients
+// coef, k its index in G (-1 for an input), and makes it the reducer of
+// its leading column when reducer is set and the column has none. A row
+// t*g already present is not built again. It returns the row's index.
+func (b *denseBlock) addRow(m, t []uint16, coef []*big.Int, k int, reducer bool) int32 {
+	s := b.tab.s
+	cols := make([]int32, len(coef))
+	var ht uint64
+	if t != nil {
+		ht = b.tab.hash(t)
+	}
+	for j := range coef {
+		if j == 1 && k >= 0 {
+			key := [2]int32{cols[0], int32(k)}
+			if r, ok := b.seen[key]; ok {
+				return r
+			}
+			b.seen[key] = int32(len(b.rows))
+		}
+		mj := m[j*s : (j+1)*s]
+		c, added := b.tab.insertProduct(ht+b.tab.hash(mj), mj, t)
+		if added {
+			b.pivot = append(b.pivot, -1)
+		}
+		cols[j] = c
+	}
+	r := int32(len(b.rows))
+	b.rows = append(b.rows, denseRow{cols: cols, coef: coef})
+	if reducer && b.pivot[cols[0]] < 0 {
+		b.pivot[cols[0]] = r
+	}
+	return r
+}
+
+// preprocess gives every column divisible by a leading monomial of G a
+// reducer row t*g, including the columns the reducers bring in.
+func (b *denseBlock) preprocess(red *engine, G []*gpoly, coefs [][]*big.Int, lim *limits) error {
+	s := b.tab.s
+	t := make([]uint16, s)
+	for c := 0; c < b.tab.len(); c++ {
+		if c&1023 == 0 {
+			if err := lim.check(); err != nil {
+				return err
+			}
+		}
+		if b.pivot[c] >= 0 {
+			continue
+		}
+		m := b.tab.mono(int32(c))
+		k := red.red.find(m, red.ops.mask(m), false, 0)
+		if k < 0 {
+			continue
+		}
+		monoQuo(t, m, G[k].m[:s])
+		b.addRow(G[k].m, t, coefs[k], k, true)
+	}
+	return nil
+}
+
+// sortColumns renumbers the columns by decreasing monomial, so that each
+// row's columns increase and its first is its leading term.
+func (b *denseBlock) sortColumns(ops *monoOps, keys []byte, heads []colHead) ([]byte, []colHead) {
+	order, keys, heads := columnOrder(ops, &b.tab, keys, heads)
+	rank := make([]int32, len(order))
+	for r, c := range order {
+		rank[c] = int32(r)
+	}
+	for i := range b.rows {
+		for j, c := range b.rows[i].cols {
+			b.rows[i].cols[j] = rank[c]
+		}
+	}
+	pivot := make([]int32, len(order))
+	for c, r := range b.pivot {
+		pivot[rank[c]] = r
+	}
+	b.pivot = pivot
+	return keys, heads
+}
+
+// reduceAll reports whether every job of the block reduces to zero, on up
+// to GOMAXPROCS goroutines with an accumulator each.
+func (b *denseBlock) reduceAll(lim *limits) (bool, error) {
+	var (
+		next   atomic.Int64
+		failed atomic.Bool
+		mu     sync.Mutex
+		first  error
+		wg     sync.WaitGroup
+	)
+	work := func() {
+		defer wg.Done()
+		r := newDenseReducer(len(b.pivot))
+		for !failed.Load() {
+			k := int(next.Add(1) - 1)
+			if k >= len(b.jobs) {
+				return
+			}
+			ok, err := r.reduce(b, b.jobs[k], lim)
+			if err != nil || !ok {
+				failed.Store(true)
+				if err != nil {
+					mu.Lock()
+					first = cmp.Or(first, err)
+					mu.Unlock()
+				}
+				return
+			}
+		}
+	}
+	n := max(1, min(runtime.GOMAXPROCS(0), 8, len(b.jobs)/4))
+	wg.Add(n)
+	for range n - 1 {
+		go work()
+	}
+	work()
+	wg.Wait()
+	if first != nil {
+		return false, first
+	}
+	return !failed.Load(), nil
+}
+
+// denseReducer is one goroutine's accumulator: a big integer per column,
+// zero between jobs.
+type denseReducer struct {
+	acc        []big.Int
+	tmp, q, rm big.Int
+	a, g, h    big.Int
+	work       int
+}
+
+func newDenseReducer(n int) *denseReducer { return &denseReducer{acc: make([]big.Int, n)} }
+
+// reduce reports whether the job reduces to zero by the block's reducers.
+// Each step is fraction free, as in engine.reduce: with A the leading
+// coefficient and B the reducer's, the accumulator becomes (B/c)*acc -
+// (A/c)*row, c = gcd(A, B); when B divides A (the common case) the
+// accumulator is not multiplied at all. Its content is removed when the
+// multipliers since the last removal pass a word. Leaves the accumulator
+// zero.
+func (r *denseReducer) reduce(b *denseBlock, job denseJob, lim *limits) (bool, error) {
+	acc := r.acc
+	hi := int32(-1)
+	ri := b.rows[job.i]
+	for k, c := range ri.cols {
+		acc[c].Mul(job.a, ri.coef[k])
+	}
+	hi = ri.cols[len(ri.cols)-1]
+	if job.j >= 0 {
+		rj := b.rows[job.j]
+		for k, c := range rj.cols {
+			r.tmp.Mul(job.b, rj.coef[k])
+			acc[c].Sub(&acc[c], &r.tmp)
+		}
+		hi = max(hi, rj.cols[len(rj.cols)-1])
+	}
+	lo := ri.cols[0]
+	if job.j >= 0 {
+		lo = min(lo, b.rows[job.j].cols[0])
+	}
+	scaled := 0 // bits multiplied in since the last content removal
+	for c := lo; c <= hi; c++ {
+		A := &acc[c]
+		if A.Sign() == 0 {
+			continue
+		}
+		p := b.pivot[c]
+		if p < 0 {
+			// A term no leading monomial divides: a nonzero normal form.
+			clearRange(acc, c, hi)
+			return false, nil
+		}
+		row := b.rows[p]
+		B := row.coef[0]
+		mul := &r.q // acc -= mul*row, after acc *= a when a != 1
+		r.q.QuoRem(A, B, &r.rm)
+		if r.rm.Sign() != 0 {
+			r.g.GCD(nil, nil, r.rm.Abs(A), r.tmp.Abs(B))
+			r.a.Quo(B, &r.g)
+			r.q.Quo(A, &r.g)
+			if r.a.Sign() < 0 {
+				r.a.Neg(&r.a)
+				r.q.Neg(&r.q)
+			}
+			for k := c + 1; k <= hi; k++ {
+				if acc[k].Sign() != 0 {
+					acc[k].Mul(&acc[k], &r.a)
+				}
+			}
+			scaled += r.a.BitLen()
+			r.work += int(hi-c) * len(r.a.Bits())
+		}
+		A.SetInt64(0)
+		cols, coef := row.cols[1:], row.coef[1:]
+		for k, pc := range cols {
+			r.tmp.Mul(mul, coef[k])
+			acc[pc].Sub(&acc[pc], &r.tmp)
+		}
+		if len(cols) > 0 {
+			hi = max(hi, cols[len(cols)-1])
+		}
+		r.work += len(cols) * (len(mul.Bits()) + 1) * 4
+		if scaled > 64 {
+			r.removeContent(acc, c+1, hi)
+			scaled = 0
+		}
+		if r.work >= pollWork {
+			r.work = 0
+			if err := lim.check(); err != nil {
+				clearRange(acc, c, hi)
+				return false, err
+			}
+		}
+	}
+	return true, nil
+}
+
+// removeContent divides acc[lo..hi] by the gcd of its entries.
+func (r *denseReducer) removeContent(acc []big.Int, lo, hi int32) {
+	r.g.SetInt64(0)
+	for k := lo; k <= hi; k++ {
+		if acc[k].Sign() != 0 {
+			r.h.Set(&r.g)
+			r.g.GCD(nil, nil, &r.h, r.tmp.Abs(&acc[k]))
+			if r.g.BitLen() <= 1 {
+				return // content 1 (or 0: nothing left)
+			}
+		}
+	}
+	if r.g.BitLen() <= 1 {
+		return
+	}
+	for k := lo; k <= hi; k++ {
+		if acc[k].Sign() != 0 {
+			acc[k].Quo(&acc[k], &r.g)
+		}
+	}
+}
+
+// clearRange zeroes acc[lo..hi].
+func clearRange(acc []big.Int, lo, hi int32) {
+	for k := lo; k <= hi; k++ {
+		acc[k].SetInt64(0)
+	}
+}

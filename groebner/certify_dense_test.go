@@ -1,0 +1,102 @@
+package groebner
+
+import (
+	"context"
+	"math/big"
+	"testing"
+)
+
+// homogCandidate returns the engine, the homogenized inputs and the
+// multi-modular candidate for the reduced basis of the homogenized system
+// in path, in the engine's form.
+func homogCandidate(t *testing.T, path string) (*engine, []*gpoly, []*gpoly) {
+	t.Helper()
+	r, F, _ := loadSystem(t, path)
+	rh, Fh, err := homogenize(r, nonzeroSorted(r, F))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opsh := newMonoOps(rh)
+	Fh = nonzeroSorted(rh, Fh)
+	l, cancel := newLimits(context.Background(), Limits{})
+	t.Cleanup(cancel)
+	G, _, ok, err := modularCandidate(rh, opsh, &l, Fh)
+	if err != nil || !ok {
+		t.Fatalf("%s: no candidate (%v, %v)", path, ok, err)
+	}
+	e := newEngine(rh, opsh, &l)
+	gh := make([]*gpoly, len(G))
+	for k, g := range G {
+		gh[k] = e.fromPoly(g)
+	}
+	in := make([]*gpoly, len(Fh))
+	for k, f := range Fh {
+		in[k] = e.fromPoly(f)
+	}
+	return e, gh, in
+}
+
+// TestCertifyHomogeneous checks that the certificate by degree agrees with
+// certify: both accept the candidate of each system, and both refuse it
+// with one tail coefficient changed (no longer a Gröbner basis, or no
+// longer containing the inputs) and with an input that is not in the
+// ideal.
+func TestCertifyHomogeneous(t *testing.T) {
+	for _, name := range []string{"katsura4", "katsura5", "cyclic5", "katsura6h", "random_03", "random_11"} {
+		t.Run(name, func(t *testing.T) {
+			e, G, in := homogCandidate(t, "../testdata/systems/"+name+".sys")
+			want, err := e.certify(G, in)
+			if err != nil || !want {
+				t.Fatalf("certify: %v, %v", want, err)
+			}
+			if got, err := e.certifyHomogeneous(G, in); err != nil || !got {
+				t.Fatalf("certifyHomogeneous refused the candidate: %v, %v", got, err)
+			}
+			// Change the last coefficient of the longest element.
+			k := 0
+			for i, g := range G {
+				if len(g.c) > len(G[k].c) {
+					k = i
+				}
+			}
+			if len(G[k].c) < 2 {
+				t.Skip("no element with a tail")
+			}
+			bad := append([]*gpoly(nil), G...)
+			g := G[k].clone()
+			last := len(g.c) - 1
+			g.c[last] = zbig(new(big.Int).Add(g.c[last].big(new(big.Int)), big.NewInt(1)))
+			bad[k] = g
+			want, _ = e.certify(bad, in)
+			got, err := e.certifyHomogeneous(bad, in)
+			if err != nil || got != want || got {
+				t.Errorf("changed candidate: certifyHomogeneous %v (%v), certify %v; want both false", got, err, want)
+			}
+			// An input outside the ideal: the product of the variables
+			// (in the degree of the first input), plus that input.
+			x := &gpoly{c: []zint{zsmall(1)}, m: make([]uint16, e.s), sugar: int(in[0].m[0]), deg: int(in[0].m[0])}
+			x.m[0] = in[0].m[0]
+			x.m[1] = in[0].m[0]
+			if got, err := e.certifyHomogeneous(G, append([]*gpoly{x}, in...)); err != nil || got {
+				// x_1^d is in the ideal only when it reduces to zero.
+				if ok, _ := e.certify(G, []*gpoly{x}); got != ok {
+					t.Errorf("input x1^%d: certifyHomogeneous %v (%v), certify %v", x.m[0], got, err, ok)
+				}
+			}
+		})
+	}
+}
+
+// TestCertifyHomogeneousCanceled checks that a canceled context ends the
+// proof with a limit error, not a verdict.
+func TestCertifyHomogeneousCanceled(t *testing.T) {
+	e, G, in := homogCandidate(t, "../testdata/systems/katsura5.sys")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	l, done := newLimits(ctx, Limits{})
+	defer done()
+	e.lim = &l
+	if ok, err := e.certifyHomogeneous(G, in); err == nil {
+		t.Fatalf("canceled proof returned %v and no error", ok)
+	}
+}
