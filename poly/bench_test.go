@@ -1,6 +1,7 @@
 package poly
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -82,4 +83,47 @@ func BenchmarkDivMod(b *testing.B) {
 		}
 		DivMod(new(Poly).Add(fg, r.MustParse("a^3")), []*Poly{h, g})
 	}
+}
+
+// BenchmarkMulLarge multiplies two polynomials of 300 terms in 12
+// variables, a size met when a family's formulas are substituted into
+// each other, with the hashed product and with the heap.
+func BenchmarkMulLarge(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	r := MustRing(Grevlex, "a", "b", "c", "d", "f", "g", "h", "k", "m", "n", "p", "q")
+	x, y := randPoly(rng, r, 300, 6), randPoly(rng, r, 300, 6)
+	x, y = intCoefficients(x), intCoefficients(y)
+	mulBoth(b, r, x, y)
+}
+
+// BenchmarkMulDense multiplies (1+a+...+g)^4 by itself: 210 terms times
+// 210 merging into 3,003, as the products of substituted formulas do.
+func BenchmarkMulDense(b *testing.B) {
+	r := MustRing(Grevlex, "a", "b", "c", "d", "f", "g")
+	x, _ := r.Parse("1+2*a+b+3*c+d+5*f+g")
+	x.Pow(x, 4)
+	mulBoth(b, r, x, x)
+}
+
+func mulBoth(b *testing.B, r *Ring, x, y *Poly) {
+	b.Run("hash", func(b *testing.B) {
+		for b.Loop() {
+			new(Poly).mulHashed(context.Background(), r, x, y)
+		}
+	})
+	b.Run("heap", func(b *testing.B) {
+		for b.Loop() {
+			new(Poly).mulHeap(context.Background(), r, x, y)
+		}
+	})
+}
+
+// intCoefficients returns p with each coefficient replaced by its
+// numerator: the integer products that substitution mostly multiplies.
+func intCoefficients(p *Poly) *Poly {
+	q := p.Clone()
+	for _, c := range q.coef {
+		c.SetInt(c.Num())
+	}
+	return q
 }

@@ -265,9 +265,10 @@ func (z *Poly) MulTerm(x *Poly, c *big.Rat, m Monomial) *Poly {
 }
 
 // Mul sets z to x*y and returns z. Cost: len(x)*len(y) coefficient
-// products; the products arrive in order by merging the len(x) sorted rows
-// x_i*y with a heap, about log2(len(x)) monomial comparisons each, where
-// sorting all products would take log2(len(x)*len(y)).
+// products. Small products arrive in order by merging the len(x) sorted
+// rows x_i*y with a heap, about log2(len(x)) monomial comparisons each;
+// from hashMulMin products on they are summed in a hash table and the
+// distinct monomials sorted once.
 func (z *Poly) Mul(x, y *Poly) *Poly {
 	z.MulContext(context.Background(), x, y)
 	return z
@@ -285,6 +286,15 @@ func (z *Poly) MulContext(ctx context.Context, x, y *Poly) error {
 	if len(x.coef) > len(y.coef) {
 		x, y = y, x
 	}
+	if len(x.coef)*len(y.coef) >= hashMulMin {
+		return z.mulHashed(ctx, r, x, y)
+	}
+	return z.mulHeap(ctx, r, x, y)
+}
+
+// mulHeap sets z to x*y, with len(x) <= len(y), merging the rows x_i*y
+// with a heap.
+func (z *Poly) mulHeap(ctx context.Context, r *Ring, x, y *Poly) error {
 	s := r.stride()
 	nx, ny := len(x.coef), len(y.coef)
 	// Row i of the heap is x_i times y_{next[i]}; its monomial is kept in

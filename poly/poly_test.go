@@ -469,3 +469,46 @@ func TestSubstContextStops(t *testing.T) {
 		t.Errorf("substituted: degree in y %d, total %d; want 0 and 81", got.Degree(1), got.TotalDegree())
 	}
 }
+
+// TestMulHashedEqualsHeap checks the hashed product against the heap's on
+// random polynomials in every order, with integer and rational
+// coefficients, dense and sparse, and that MulContext chooses either.
+func TestMulHashedEqualsHeap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, ord := range []Order{Lex, Grlex, Grevlex, Block(2), Weighted(1, 2, 3, 1)} {
+		r := MustRing(ord, "w", "x", "y", "z")
+		for it := 0; it < 40; it++ {
+			x := randPoly(rng, r, 1+rng.IntN(60), 1+rng.IntN(8))
+			y := randPoly(rng, r, 1+rng.IntN(60), 1+rng.IntN(8))
+			if it%2 == 0 {
+				for _, c := range append(x.coef, y.coef...) {
+					c.SetInt(c.Num())
+				}
+			}
+			if x.IsZero() || y.IsZero() {
+				continue
+			}
+			var h, p, m Poly
+			if err := h.mulHashed(context.Background(), r, x, y); err != nil {
+				t.Fatal(err)
+			}
+			a, b := x, y
+			if len(a.coef) > len(b.coef) {
+				a, b = b, a
+			}
+			if err := p.mulHeap(context.Background(), r, a, b); err != nil {
+				t.Fatal(err)
+			}
+			m.Mul(y, x)
+			if !h.Equal(&p) || !m.Equal(&p) {
+				t.Fatalf("%v: (%v)*(%v): hashed %v, heap %v, Mul %v", ord, x, y, &h, &p, &m)
+			}
+			// The terms are in the order's descending order.
+			for k := 1; k < len(h.coef); k++ {
+				if r.order.cmp(h.Monomial(k-1), h.Monomial(k)) <= 0 {
+					t.Fatalf("%v: hashed product out of order at term %d: %v", ord, k, &h)
+				}
+			}
+		}
+	}
+}
