@@ -2,7 +2,6 @@ package census
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
@@ -94,9 +93,17 @@ type candidate struct {
 	dim int
 }
 
+// unranked is the dim of a candidate that rankSettings listed but did not
+// rank (after a setting of full rank, with stopAtFull).
+const unranked = 1 << 30
+
 // rankSettings lists up to limit settings of the grid and sorts them by
 // tangent dimension (stable, so ties keep the listing order).
-func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings, anyOps bool, limit int) []candidate {
+//
+// With stopAtFull the settings after the first of full rank (tangent
+// dimension 0, which the sort puts first) are listed but not ranked: their
+// dim is unranked, and they sort last.
+func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings, anyOps bool, limit int, stopAtFull bool) []candidate {
 	n := g.size.Numbers()
 	// Rows are normalized (first nonzero entry 1) and numbered by content
 	// per line: settings that pick the same rows have the same rank.
@@ -112,30 +119,27 @@ func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings,
 	row := func(k int, ops []grid.Op) mrow {
 		l := &g.lines[k]
 		var t uint32
-		lo := make([]grid.Op, len(l.cells))
 		for p, c := range l.cells {
 			t |= uint32(ops[c]-grid.Add) << (2 * p)
-			lo[p] = ops[c]
 		}
 		if r, ok := rows[k][t]; ok {
 			return r
+		}
+		lo := make([]grid.Op, len(l.cells))
+		for p, c := range l.cells {
+			lo[p] = ops[c]
 		}
 		xs := make([]int64, len(l.nums))
 		for i, m := range l.nums {
 			xs[i] = vals[m]
 		}
-		gr := gradient(g.ev, xs, lo)
-		r := make([]*big.Rat, n)
-		for i := range r {
-			r[i] = new(big.Rat)
-		}
-		for i, m := range l.nums {
-			r[m].Add(r[m], gr[i])
-		}
+		gr := gradientMod(g.ev, xs, lo)
 		rm := make([]uint64, n)
+		for i, m := range l.nums {
+			rm[m] = mod61.Add(rm[m], gr[i])
+		}
 		var inv uint64
-		for i := range r {
-			rm[i] = modOf(r[i])
+		for i := range rm {
 			if inv == 0 && rm[i] != 0 {
 				inv = mod61.Inv(rm[i])
 			}
@@ -152,23 +156,35 @@ func (g *geometry) rankSettings(ctx context.Context, vals []int64, st *settings,
 		rows[k][t] = mrow{id, rm}
 		return rows[k][t]
 	}
-	memo := map[string]int{}
-	var key []byte
+	// Rows go into the elimination in the order settings.list varies
+	// them, slowest first: the diagonals (fixed by one joint assignment),
+	// then the rows and columns, so that consecutive settings share the
+	// elimination of their common first rows (echelon).
+	order := slices.Concat(st.shared(), st.free)
+	e := newEchelon(n, len(order))
 	var out []candidate
+	full := false
+	rs := make([]mrow, len(order))
 	st.list(anyOps, limit, func(ops []grid.Op) bool {
-		J := make([][]uint64, len(g.lines))
-		key = key[:0]
-		for k := range g.lines {
-			r := row(k, ops)
-			J[k] = r.v
-			key = binary.AppendUvarint(key, uint64(r.id))
+		if full && stopAtFull {
+			// Only the first setting of full rank is used: count the rest.
+			out = append(out, candidate{ops: ops, dim: unranked})
+			return ctx.Err() == nil
 		}
-		rk, ok := memo[string(key)]
-		if !ok {
-			rk = mod61.Rank(J)
-			memo[string(key)] = rk
+		d := 0
+		for i, k := range order {
+			rs[i] = row(k, ops)
+			if d == i && i < len(e.ids) && e.ids[i] == rs[i].id {
+				d++
+			}
 		}
-		out = append(out, candidate{ops: ops, dim: n - rk})
+		e.truncate(d)
+		for i := d; i < len(order); i++ {
+			e.push(rs[i].id, rs[i].v)
+		}
+		dim := n - e.rank()
+		full = full || dim == 0
+		out = append(out, candidate{ops: ops, dim: dim})
 		return ctx.Err() == nil
 	})
 	slices.SortStableFunc(out, func(a, b candidate) int { return a.dim - b.dim })

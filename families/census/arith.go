@@ -258,3 +258,60 @@ func solveLTR(x []int64, o []grid.Op, j int) (v rat, ok, all bool) {
 	}
 	return v, v.n != 0, false
 }
+
+// lineZero reports whether evalLine(ev, x, o) is zero, without reducing
+// fractions: the value is carried as a numerator and a denominator whose
+// terms are products of distinct numbers of the line, so they stay
+// within the bound of the cleared numerator that checkBounds enforces
+// (L x N^L for a line of L numbers at most N), and the checked products
+// panic with overflow{} past 2^62 as evalLine's do. A handful of
+// multiplications per operator instead of evalLine's gcds: the tests of
+// every operator tuple of every line (lineTuples, lineHolds) are most of
+// the census's arithmetic.
+func lineZero(ev grid.Eval, x []int64, o []grid.Op) bool {
+	if ev == grid.LeftToRight {
+		n, d := x[0], int64(1)
+		for k, op := range o {
+			y := x[k+1]
+			switch op {
+			case grid.Add:
+				n = add64(n, mul64(y, d))
+			case grid.Sub:
+				n = add64(n, -mul64(y, d))
+			case grid.Mul:
+				n = mul64(n, y)
+			case grid.Div:
+				d = mul64(d, y)
+			}
+		}
+		return n == 0
+	}
+	// sn/sd is the sum of the finished terms, tn/td the term being
+	// multiplied, sign its operator.
+	sn, sd := int64(0), int64(1)
+	tn, td := x[0], int64(1)
+	sign := grid.Add
+	fold := func() {
+		a := mul64(tn, sd)
+		if sign == grid.Sub {
+			a = -a
+		}
+		sn = add64(mul64(sn, td), a)
+		sd = mul64(sd, td)
+	}
+	for k, op := range o {
+		y := x[k+1]
+		switch op {
+		case grid.Mul:
+			tn = mul64(tn, y)
+			continue
+		case grid.Div:
+			td = mul64(td, y)
+			continue
+		}
+		fold()
+		tn, td, sign = y, 1, op
+	}
+	fold()
+	return sn == 0
+}

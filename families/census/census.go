@@ -71,6 +71,7 @@ type Census struct {
 	info   *Info
 	shard  *output.ShardInfo
 	cache  *analysisCache
+	images *imageCache
 }
 
 // Info identifies a census in its records: what decides them (ID hashes
@@ -132,7 +133,7 @@ func New(opt Options) (*Census, error) {
 			hi = opt.MaxSum - n + 1
 		}
 	}
-	c := &Census{opt: opt, g: g, steps: g.order(), cache: newAnalysisCache()}
+	c := &Census{opt: opt, g: g, steps: g.order(), cache: newAnalysisCache(), images: newImageCache()}
 	// Bounds that cannot finish are refused before anything else (work.go);
 	// past this check hi is far below the range of an int.
 	if err := c.checkBounds(); err != nil {
@@ -417,7 +418,7 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 			r.SettingsClass.Add(r.SettingsClass, n)
 		}
 	}
-	cands := g.rankSettings(ctx, vals, st, o.AnyOps, o.Rank)
+	cands := g.rankSettings(ctx, vals, st, o.AnyOps, o.Rank, o.Families)
 	r.Ranked = len(cands)
 	if len(cands) == 0 {
 		return nil, fmt.Errorf("census: internal error: grid %s counts %s settings but lists none", r.Grid, r.Settings)

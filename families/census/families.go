@@ -204,10 +204,11 @@ func (c *Census) answerFamilies(ctx context.Context, r *Record, vals []int64, ca
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		img, err := s.StandardForm(ratVals(vals), g.sel, g.ev)
+		std, stdVals, err := c.standardForm(s, vals)
 		if err != nil {
 			return err
 		}
+		img := grid.Image{Setting: std, Values: ratVals(stdVals)}
 		sa := c.cache.get(ctx, g, img.Setting, o.SystemTimeout)
 		if err := ctx.Err(); err != nil {
 			return err

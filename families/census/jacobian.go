@@ -94,3 +94,74 @@ func modOf(x *big.Rat) uint64 {
 	r, _ := mod61.FromRat(x)
 	return r
 }
+
+// mdual is a value with its gradient along the numbers of one line,
+// modulo mod61.P.
+type mdual struct {
+	v uint64
+	g []uint64
+}
+
+// applyMod returns a o b with its gradient modulo mod61.P; for / the
+// divisor b is one number of the grid, positive and below P, so never 0
+// modulo P.
+func applyMod(a mdual, o grid.Op, b mdual) mdual {
+	r := mdual{g: make([]uint64, len(a.g))}
+	switch o {
+	case grid.Add:
+		r.v = mod61.Add(a.v, b.v)
+		for i := range r.g {
+			r.g[i] = mod61.Add(a.g[i], b.g[i])
+		}
+	case grid.Sub:
+		r.v = mod61.Sub(a.v, b.v)
+		for i := range r.g {
+			r.g[i] = mod61.Sub(a.g[i], b.g[i])
+		}
+	case grid.Mul: // a'b + ab'
+		r.v = mod61.Mul(a.v, b.v)
+		for i := range r.g {
+			r.g[i] = mod61.Add(mod61.Mul(a.g[i], b.v), mod61.Mul(a.v, b.g[i]))
+		}
+	case grid.Div: // (a'b - ab')/b^2
+		inv := mod61.Inv(b.v)
+		r.v = mod61.Mul(a.v, inv)
+		inv2 := mod61.Mul(inv, inv)
+		for i := range r.g {
+			r.g[i] = mod61.Mul(mod61.Sub(mod61.Mul(a.g[i], b.v), mod61.Mul(a.v, b.g[i])), inv2)
+		}
+	}
+	return r
+}
+
+// gradientMod is gradient reduced modulo mod61.P, computed there: the
+// same residues as modOf of gradient's entries (reduction modulo P is a
+// ring map on the rationals whose denominators P does not divide, and
+// the denominators here are products of the grid's numbers, each below
+// P), without big.Rat. Cost: O(len(x)^2) products modulo P and an
+// inverse per /.
+func gradientMod(ev grid.Eval, x []int64, o []grid.Op) []uint64 {
+	n := len(x)
+	num := func(k int) mdual {
+		d := mdual{v: uint64(x[k]) % mod61.P, g: make([]uint64, n)}
+		d.g[k] = 1
+		return d
+	}
+	if ev == grid.LeftToRight {
+		acc := num(0)
+		for k, op := range o {
+			acc = applyMod(acc, op, num(k+1))
+		}
+		return acc.g
+	}
+	sum, term, sign := mdual{g: make([]uint64, n)}, num(0), grid.Add
+	for k, op := range o {
+		if multiplicative(op) {
+			term = applyMod(term, op, num(k+1))
+			continue
+		}
+		sum = applyMod(sum, sign, term)
+		term, sign = num(k+1), op
+	}
+	return applyMod(sum, sign, term).g
+}

@@ -262,7 +262,7 @@ func (s *searcher) lineHolds(k int, masks []uint8) bool {
 			continue
 		}
 		tupleOps(t, ops)
-		if evalLine(s.g.ev, xs, ops).n != 0 {
+		if !lineZero(s.g.ev, xs, ops) {
 			continue
 		}
 		found = true

@@ -2,6 +2,7 @@ package census
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/families-project/families/families/grid"
 )
@@ -42,7 +43,7 @@ func (g *geometry) lineTuples(k int, vals []int64) []uint32 {
 	var out []uint32
 	for t := uint32(0); t < 1<<(2*len(l.cells)); t++ {
 		tupleOps(t, ops)
-		if evalLine(g.ev, xs, ops).n == 0 {
+		if lineZero(g.ev, xs, ops) {
 			out = append(out, t)
 		}
 	}
@@ -141,6 +142,18 @@ func (g *geometry) countSettings(vals []int64) *settings {
 	}
 	st.All.Set(hist[allOps])
 	return st
+}
+
+// shared returns the lines whose cells the joint assignments fix (the
+// lines not in free), in line order.
+func (st *settings) shared() []int {
+	var out []int
+	for k := range st.g.lines {
+		if !slices.Contains(st.free, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // count returns the settings that count: all, or those with all four

@@ -93,6 +93,18 @@ func (s *Setting) StandardForm(vals []*big.Rat, sel LineSet, ev Eval) (Image, er
 	return *best, nil
 }
 
+// StandardImage returns the setting of the image of s under g written as
+// StandardForm writes its representative's (every line rewritten
+// canonically). It does not depend on the numbers, so a caller that meets
+// one setting with many grids can keep it and choose among the images by
+// StandardKey of the numbers, then opsCompare-order (Ops, lexicographic)
+// of the settings, as StandardForm does. An inexpressible image gives a
+// *NotExpressibleError. It costs one transform.
+func (s *Setting) StandardImage(g Symmetry, sel LineSet, ev Eval) (*Setting, error) {
+	t, _, err := s.transform(g, nil, sel, ev, canonical)
+	return t, err
+}
+
 // ext is a number or +infinity (an absent number, or a sum with one).
 type ext struct {
 	inf bool
