@@ -26,7 +26,10 @@ pattern, a record edited after it was written (each record of a shard
 carries a digest of its content; records without one, from an older
 families, are merged with a warning that counts them), and (for a sweep
 without --sample, whose options merge finds from its id) records that are
-not exactly the settings the sweep plans. --out may be one of the inputs: it is replaced
+not exactly the settings the sweep plans. Merge holds every record in
+memory to sort them, about twice the inputs: inputs past a quarter of the
+memory the process may use (the machine's, the cgroup's or ulimit -v) are
+refused before anything is read. --out may be one of the inputs: it is replaced
 only when the merge succeeds, and only if it is a regular file that no
 sweep or merge is writing (exit status 2 otherwise). SIGINT or SIGTERM
 stops the merge at once with status 1, leaving --out as it was; one that
@@ -65,6 +68,11 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		}
 		defer f.Close()
 		inputs = append(inputs, bufio.NewReader(f))
+	}
+	// Every record is held to be sorted: inputs past the memory are
+	// refused before anything is read.
+	if err := mergeFits(mergeInputBytes(fs.Args()), mergeMemory()); err != nil {
+		return err
 	}
 	var sum *sweep.Summary
 	var err error
