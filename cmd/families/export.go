@@ -120,7 +120,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if res.Skipped > 0 {
 		fmt.Fprintf(stdout, " (%d left out: timeout or error)", res.Skipped)
 	}
-	fmt.Fprintf(stdout, "; check them with: %s\n", res.Runner)
+	fmt.Fprintf(stdout, "; check %s with: %s\n", words.Pick(res.Systems, "it", "them"), res.Runner)
 	if err != nil {
 		return stopCause(ctx)
 	}

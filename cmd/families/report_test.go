@@ -51,7 +51,7 @@ func TestMembersBudgetSaid(t *testing.T) {
 // the report says why, and says nothing when the two agree.
 func TestFreeNumbersExplained(t *testing.T) {
 	_, out, _ := runBinary(t, "", "", "--ops", "x=|+x//-|x=|=====|x=")
-	if !strings.Contains(out, "free numbers {b, g}\n  ({b, g} are free numbers read off the leading terms") ||
+	if !strings.Contains(out, "free numbers {b, g}\n  ({b, g} are free numbers read off the leading terms of the basis;\n  a family below") ||
 		!strings.Contains(out, "polynomial in the parameters a, k") {
 		t.Errorf("P1's report does not explain its two sets of names:\n%s", out)
 	}

@@ -67,8 +67,11 @@ func Text(ctx context.Context, w io.Writer, rep *families.Report) error {
 	}
 	if res := rep.Result(); res != nil {
 		if differentParameters(rep.Independent, res) {
-			fmt.Fprintf(b, "  ({%s} are free numbers read off the leading terms of the basis; a family below is written\n"+
-				"  in the free numbers that give it the simplest formulas, which can be others)\n", strings.Join(rep.Independent, ", "))
+			// Two lines of at most 80 columns besides the list: the report
+			// fits a terminal (issue 29, item 7).
+			fmt.Fprintf(b, "  ({%s} are free numbers read off the leading terms of the basis;\n"+
+				"  a family below is written in the free numbers that give it the simplest\n"+
+				"  formulas, which can be others)\n", strings.Join(rep.Independent, ", "))
 		}
 		Families(ctx, b, rep.Setting(), res)
 		Solutions(ctx, b, rep.Setting(), res)
