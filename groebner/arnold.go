@@ -114,8 +114,7 @@ func provedHomogeneous(rh *poly.Ring, opsh *monoOps, lim *limits, Fh []*poly.Pol
 	for k, f := range Fh {
 		in[k] = eh.fromPoly(f)
 	}
-	// By degree: one matrix for the pairs of each degree (certify_dense.go).
-	if ok, err := eh.certifyHomogeneous(gh, in); err != nil || !ok {
+	if ok, err := eh.certify(gh, in); err != nil || !ok {
 		return nil, nil, false, err
 	}
 	return gh, Gh, true, nil

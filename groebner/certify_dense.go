@@ -9,12 +9,12 @@ import (
 	"sync/atomic"
 )
 
-// The certificate of a homogeneous candidate by degree, F4-style. certify
-// reduces each S-pair on its own with geobuckets: sorted merges that
-// compare monomials, and a new big integer for every coefficient they
-// touch. For a homogeneous G every S-polynomial and every reducer of a
-// pair of degree d lives among the monomials of degree d, so the pairs of
-// one degree share one matrix: the monomials they meet become columns
+// The certificate by degree, F4-style. engine.reduce treats each S-pair on
+// its own with geobuckets: sorted merges that compare monomials, and a new
+// big integer for every coefficient they touch. Here the pairs of one
+// degree (of their lcm; for a homogeneous G every S-polynomial and reducer
+// of such a pair lives among the monomials of that degree) share one
+// matrix: the monomials they meet become columns
 // (hashed once, f4_table.go), every column divisible by a leading monomial
 // of G gets one reducer row t*g (symbolic preprocessing), and each
 // S-polynomial is reduced in a dense accumulator of big integers updated
@@ -48,17 +48,24 @@ type denseBlock struct {
 	seen  map[[2]int32]int32 // the row t*g by leading column and g's index
 }
 
-// certifyHomogeneous reports what certify reports, that G (homogeneous, in
-// the engine's form) is a Gröbner basis and every input (homogeneous)
-// reduces to zero by it, by degree through denseBlock matrices. The
-// degrees run in increasing order, the reductions of one degree on up to
-// GOMAXPROCS goroutines; the first failure stops the proof. Cost: about
-// what certify's reductions cost in big-integer products, without its
-// merges; the matrix of a degree holds every monomial its pairs meet.
-func (e *engine) certifyHomogeneous(G, in []*gpoly) (bool, error) {
+// certifyByDegree reports what certify reports, that G (in the engine's
+// form) is a Gröbner basis and every input reduces to zero by it, through
+// one denseBlock matrix for the pairs and inputs of each degree (the
+// degree of the lcm, or of the input's leading term). The degrees run in
+// increasing order, the reductions of one degree on up to GOMAXPROCS
+// goroutines; the first failure stops the proof. Cost: certify's
+// big-integer products, without its merges and allocations; a degree's
+// matrix holds every monomial its pairs meet.
+func (e *engine) certifyByDegree(G, in []*gpoly) (bool, error) {
 	if len(G) == 1 && G[0].m[0] == 0 {
 		return true, nil // G = [1] and 1 is in <F>
 	}
+	return e.reduceByDegree(G, e.certifyPairs(G), in)
+}
+
+// reduceByDegree reports whether the S-polynomials of the pairs jobs of G
+// and the inputs all reduce to zero by G, by degree (certifyByDegree).
+func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, error) {
 	s := e.s
 	coefs := make([][]*big.Int, len(G))
 	for k, g := range G {
@@ -74,7 +81,7 @@ func (e *engine) certifyHomogeneous(G, in []*gpoly) (bool, error) {
 		input int // index in in, -1 for a pair
 	}
 	byDeg := map[int][]item{}
-	for _, p := range e.certifyPairs(G) {
+	for _, p := range jobs {
 		byDeg[int(p.lcm[0])] = append(byDeg[int(p.lcm[0])], item{p: p, input: -1})
 	}
 	for k, f := range in {
