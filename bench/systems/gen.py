@@ -8,6 +8,9 @@ Problems, 1987) and noon-n (V. W. Noonburg, "A neural network modeled by an
 adaptive Lotka-Volterra system", SIAM J. Appl. Math. 49, 1989) are the
 standard definitions of the PoSSo and PHCpack test suites, noon-n with
 the coefficient 1.1 scaled to integers (10*x_i*(sum_{j!=i} x_j^2) - 11*x_i + 10).
+henrion-5 (D. Henrion's system, as in the zero-dimensional examples of
+msolve, J. Berthomieu, C. Eder and M. Safey El Din, ISSAC 2021) is
+written out as published.
 
     python3 bench/systems/gen.py
 """
@@ -49,6 +52,17 @@ def noon(n):
     return vs, polys
 
 
+HENRION5 = """vars: f1 f2 f3 f4 f5 t
+# henrion-5 (D. Henrion; the system of the msolve examples, zero-dimensional/henrion5)
+2*f1*f2*f3*f4*f5 - 9823275
+21/5*f1*f2*f4*f5 + 16/5*f1*f3*f4*f5 + 9/5*f2*f3*f4*f5 + 24/5*f1*f2*f3*f5 + 5*f1*f2*f3*f4 - 4465125
+14/5*f1*f4*f5 + 14/5*f2*f4*f5 + 8/5*f3*f4*f5 + 18/5*f1*f2*f5 + 24/5*f1*f3*f5 + 18/5*f2*f3*f5 + 4*f1*f2*f3 + 6*f1*f2*f4 + 6*f1*f3*f4 + 4*f2*f3*f4 - 441486
+7/5*f4*f5 + 12/5*f1*f5 + 12/5*f2*f5 + 12/5*f3*f5 + 3*f1*f2 + 4*f1*f3 + 4*f1*f4 + 3*f2*f3 + 4*f2*f4 + 3*f3*f4 - 15498
+6/5*f5 + 2*f4 + 2*f3 + 2*f2 + 2*f1 - 215
+f1 + 2*f2 + 3*f3 + 4*f4 + 5*f5 + 6*t
+"""
+
+
 def main():
     out = here
     for n in (8, 9, 10):
@@ -57,7 +71,10 @@ def main():
         g.write_sys(out, "cyclic%d" % n, *g.cyclic(n), ["cyclic-%d (standard definition)" % n])
     g.write_sys(out, "eco10", *eco(10), ["eco-10 (Morgan; standard definition)"])
     g.write_sys(out, "noon6", *noon(6), ["noon-6 (Noonburg; 1.1 scaled to 11/10, times 10)"])
-    g.write_sys(out, "reimer6", *g.reimer(6), ["reimer-6 (standard definition; 6 variables x1..x6)"])
+    for n in (5, 6):
+        g.write_sys(out, "reimer%d" % n, *g.reimer(n), ["reimer-%d (standard definition; %d variables x1..x%d)" % (n, n, n)])
+    with open(os.path.join(out, "henrion5.sys"), "w") as f:
+        f.write(HENRION5)
 
 
 if __name__ == "__main__":
