@@ -412,6 +412,14 @@ func allInts(cs []*big.Rat) bool {
 
 // Pow sets z to x^n (n >= 0) and returns z, by repeated squaring.
 func (z *Poly) Pow(x *Poly, n int) *Poly {
+	z.PowContext(context.Background(), x, n)
+	return z
+}
+
+// PowContext sets z to x^n (n >= 0) as Pow does, but gives up, leaving z
+// unchanged and returning ctx's error, when ctx is done: a power of a
+// formula with thousands of terms can take seconds.
+func (z *Poly) PowContext(ctx context.Context, x *Poly, n int) error {
 	if n < 0 {
 		panic("poly: negative exponent")
 	}
@@ -419,14 +427,22 @@ func (z *Poly) Pow(x *Poly, n int) *Poly {
 	acc := x.ring.oneOrNil()
 	for ; n > 0; n >>= 1 {
 		if n&1 == 1 {
-			acc = new(Poly).Mul(acc, base)
+			next := new(Poly)
+			if err := next.MulContext(ctx, acc, base); err != nil {
+				return err
+			}
+			acc = next
 		}
 		if n > 1 {
-			base = new(Poly).Mul(base, base)
+			next := new(Poly)
+			if err := next.MulContext(ctx, base, base); err != nil {
+				return err
+			}
+			base = next
 		}
 	}
 	*z = *acc
-	return z
+	return nil
 }
 
 func (r *Ring) oneOrNil() *Poly {

@@ -180,8 +180,8 @@ func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly
 		if k.den {
 			base = dens[k.v]
 		}
-		pows[i] = new(poly.Poly).Pow(base, k.e)
-		return nil
+		pows[i] = new(poly.Poly)
+		return pows[i].PowContext(ctx, base, k.e)
 	}); err != nil {
 		return nil, err
 	}
