@@ -36,8 +36,19 @@ type limitCtx struct {
 func newLimitCtx(parent context.Context, deadline time.Time, cause error) *limitCtx {
 	c := &limitCtx{parent: parent, deadline: deadline, cause: cause, done: make(chan struct{})}
 	c.inner, c.cancel = context.WithCancelCause(parent)
+	if !time.Now().Before(deadline) {
+		// As context.WithDeadline: a deadline already past ends c before
+		// it is returned, not when a timer's goroutine gets to run (a
+		// short merge could finish first and report success).
+		c.stop(context.DeadlineExceeded, cause)
+		return c
+	}
+	// The callbacks may run before the assignments (a timer due at once,
+	// a signal already come): stop takes them under mu.
+	c.mu.Lock()
 	c.unwatch = context.AfterFunc(parent, func() { c.stop(parent.Err(), context.Cause(parent)) })
 	c.timer = time.AfterFunc(time.Until(deadline), func() { c.stop(context.DeadlineExceeded, cause) })
+	c.mu.Unlock()
 	return c
 }
 
@@ -63,13 +74,18 @@ func (c *limitCtx) Value(key any) any { return c.inner.Value(key) }
 // stop ends c, once, with err and cause.
 func (c *limitCtx) stop(err, cause error) {
 	c.once.Do(func() {
+		c.cancel(cause) // before err: a Cause that sees err finds it
 		c.mu.Lock()
 		c.err = err
+		timer, unwatch := c.timer, c.unwatch
 		c.mu.Unlock()
-		c.cancel(cause) // before done: a waiter's Cause finds it
 		close(c.done)
-		c.timer.Stop()
-		c.unwatch()
+		if timer != nil {
+			timer.Stop()
+		}
+		if unwatch != nil {
+			unwatch()
+		}
 	})
 }
 

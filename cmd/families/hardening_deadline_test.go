@@ -82,7 +82,9 @@ func TestLimitCtx(t *testing.T) {
 			start := time.Now()
 			c := newLimitCtx(parent, start.Add(tc.deadline), cause)
 			done := make(chan struct{})
-			go c.watch(done, tc.deadline)
+			watched := make(chan struct{})
+			go func() { c.watch(done, tc.deadline); close(watched) }()
+			defer func() { <-watched }() // before the next case replaces readRSS
 			child, cancelChild := context.WithCancel(c)
 			defer cancelChild()
 			if !tc.early {
@@ -107,6 +109,8 @@ func TestLimitCtx(t *testing.T) {
 			}
 			if tc.returns {
 				close(done)
+			} else {
+				defer close(done)
 			}
 			select {
 			case code := <-ended:
@@ -119,6 +123,15 @@ func TestLimitCtx(t *testing.T) {
 				}
 			}
 		})
+	}
+	// A deadline already past ends the context before it is returned, as
+	// context.WithDeadline does (census --merge --timeout 1ms to stdout
+	// finished with status 0 before the timer's goroutine ran).
+	for range 100 {
+		c := newLimitCtx(context.Background(), time.Now().Add(-time.Millisecond), errors.New("timed out"))
+		if !errors.Is(c.Err(), context.DeadlineExceeded) {
+			t.Fatalf("a deadline past: %v at once; want a deadline", c.Err())
+		}
 	}
 	// A signal is a cancellation, not a deadline.
 	parent, signal := context.WithCancel(context.Background())

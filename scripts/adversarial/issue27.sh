@@ -1,6 +1,8 @@
 # Sourced by run.sh (uses its check, lost, $fam, $work, $pat and the shards
 # s0..s2 and whole.jsonl of its section 6): the cases of the second round of
-# hardening (issue 27), items 1 to 10, and the decompose command. Runs
+# hardening (issue 27), items 1 to 10, the decompose command and the cases
+# of its closing round (census --merge --timeout, merge's memory bound,
+# the 4x4 analysis at 90 s as well as 150 s). Runs
 # with a time limit set $T, so that one that ends later than T + 1 s is
 # counted ("past T+1 s").
 
@@ -175,3 +177,43 @@ cmp -s "$work/out" testdata/decompose/curve.txt || lost "decompose curve.sys dif
 T=1
 check 1 "decompose --timeout 1s of katsura6" "$fam" decompose --timeout 1s testdata/systems/katsura6.sys
 T=
+
+# The closing round of issue 27: census --merge under --timeout, the
+# memory bound of merge, the 4x4 analysis at a second limit.
+"$fam" census --size 4x3 --max 5 --out "$work/cone.jsonl" 2>/dev/null
+for i in 0 1 2; do
+	"$fam" census --size 4x3 --max 5 --shard $i/3 --out "$work/cs$i.jsonl" 2>/dev/null
+done
+check 0 "census --merge --timeout 60s" "$fam" census --merge --timeout 60s --out "$work/cm.jsonl" "$work"/cs0.jsonl "$work"/cs1.jsonl "$work"/cs2.jsonl
+cmp -s "$work/cm.jsonl" "$work/cone.jsonl" || lost "census --merge of three shards differs from one run"
+for o in file stdout; do
+	echo old >"$work/cm.jsonl"
+	T=0
+	if [ $o = file ]; then
+		check 1 "census --merge --timeout 1ms into a file" "$fam" census --merge --timeout 1ms --out "$work/cm.jsonl" "$work"/cs0.jsonl "$work"/cs1.jsonl "$work"/cs2.jsonl
+		[ "$(cat "$work/cm.jsonl")" = old ] || lost "census --merge stopped by --timeout changed --out"
+		grep -q 'was left as it was' "$work/err" || lost "census --merge stopped by --timeout: $(head -c 200 "$work/err")"
+		ls "$work"/.cm.jsonl.*.tmp >/dev/null 2>&1 && lost "census --merge stopped by --timeout left its temporary file"
+	else
+		check 1 "census --merge --timeout 1ms to stdout" "$fam" census --merge --timeout 1ms "$work"/cs0.jsonl "$work"/cs1.jsonl "$work"/cs2.jsonl
+		grep -q 'incomplete' "$work/err" || lost "census --merge to stdout stopped by --timeout: $(head -c 200 "$work/err")"
+	fi
+	T=
+done
+# merge refuses, before reading, inputs past what it can hold (ulimit -v
+# 3 GB: a quarter of three quarters of it), and --out stays.
+truncate -s 1G "$work/sp1"
+truncate -s 1G "$work/sp2"
+echo old >"$work/mm.jsonl"
+check 2 "merge of 2 GB under ulimit -v 3 GB" sh -c 'ulimit -v 3000000; exec "$0" "$@"' "$fam" merge --out "$work/mm.jsonl" "$work/sp1" "$work/sp2"
+grep -q 'merge can hold here' "$work/err" || lost "merge past its memory: $(head -c 200 "$work/err")"
+[ "$(cat "$work/mm.jsonl")" = old ] || lost "merge refused for its memory changed --out"
+rm -f "$work/sp1" "$work/sp2"
+if [ -z "${QUICK:-}" ]; then
+	H=$HANG
+	HANG=150
+	T=90
+	check "0 1" "4x4 analysis --timeout 90s" "$fam" --size 4x4 --ops '//=|xx--x-/|/x=|x-/+x/-|x/=|=======|-x=' --timeout 90s
+	T=
+	HANG=$H
+fi
