@@ -27,16 +27,26 @@ func TestSheetNoteRemakesSheet(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v: status %d %s", args, code, errOut)
 		}
-		m := regexp.MustCompile(`Made by: families ([^<]*)`).FindStringSubmatch(page)
-		if m == nil {
-			t.Fatalf("%v: no note on the sheet", args)
+		note := noteOf(page)
+		if !strings.HasPrefix(note, "Made by: families ") {
+			t.Fatalf("%v: no note on the sheet: %q", args, note)
 		}
-		again := shellWords(html.UnescapeString(m[1]))
+		again := shellWords(strings.TrimPrefix(note, "Made by: families "))
 		code, page2, _ := runCmd(t, "", again...)
 		if code != 0 || page2 != page {
 			t.Errorf("%v: the note %q makes another sheet (status %d)", args, again, code)
 		}
 	}
+}
+
+// noteOf is the text of the note under a sheet's answer key, its
+// markup removed and its entities decoded.
+func noteOf(page string) string {
+	m := regexp.MustCompile(`(?s)<p class="note">(.*?)</p>`).FindStringSubmatch(page)
+	if m == nil {
+		return ""
+	}
+	return html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(m[1], ""))
 }
 
 // shellWords splits a command line the way sh does for words and single
@@ -114,16 +124,20 @@ func TestSheetPuzzlesNotTrivial(t *testing.T) {
 
 // TestSheetA4 prints the --paper a4 sheet with Chromium (as root it needs
 // --no-sandbox, as docs/analyze.md says) and checks the PDF's page size
-// as pdfinfo names it: A4 (595 x 842 points), letter (612 x 792).
+// as pdfinfo names it: A4 (595 x 842 points), letter (612 x 792); and
+// that the note, read back from the PDF with pdftotext, is the command
+// whole: a line of it breaks only between words, never inside "--flag"
+// (Chromium broke "--questions" after its first "-").
 func TestSheetA4(t *testing.T) {
 	chromium := crosscheck.LookPath(t, "apt-get install chromium", "chromium", "chromium-browser", "google-chrome")
 	pdfinfo := crosscheck.LookPath(t, "apt-get install poppler-utils", "pdfinfo")
-	if chromium == "" || pdfinfo == "" {
+	pdftotext := crosscheck.LookPath(t, "apt-get install poppler-utils", "pdftotext")
+	if chromium == "" || pdfinfo == "" || pdftotext == "" {
 		return
 	}
 	dir := t.TempDir()
 	for _, tc := range []struct{ paper, size string }{{"a4", "(A4)"}, {"letter", "(letter)"}} {
-		_, page, _ := runCmd(t, "", "--puzzles", "2", "--questions", "1", "--format", "html", "--paper", tc.paper)
+		_, page, _ := runCmd(t, "", "--ops", "x=|+x//-|x=|=====|x=", "--puzzles", "3", "--questions", "2", "--diagonals", "--format", "html", "--paper", tc.paper)
 		file := filepath.Join(dir, tc.paper+".html")
 		pdf := filepath.Join(dir, tc.paper+".pdf")
 		if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
@@ -142,6 +156,18 @@ func TestSheetA4(t *testing.T) {
 		}
 		if !regexp.MustCompile(`Page size: .* pts ` + regexp.QuoteMeta(tc.size)).Match(info) {
 			t.Errorf("--paper %s: %s", tc.paper, regexp.MustCompile(`Page size:.*`).FindString(string(info)))
+		}
+		text, err := exec.Command(pdftotext, pdf, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := noteOf(page)
+		printed := string(text)
+		if i := strings.Index(printed, "Made by:"); i >= 0 {
+			printed = strings.Join(strings.Fields(printed[i:]), " ")
+		}
+		if note == "" || !strings.HasPrefix(printed, note) {
+			t.Errorf("--paper %s: the printed note is not the command:\n got %.300q\nwant %q", tc.paper, printed, note)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/members"
 	"github.com/families-project/families/families/tokengrid"
+	"github.com/families-project/families/internal/words"
 )
 
 // A Sheet is a printable page of puzzles and questions with an answer key.
@@ -123,12 +124,13 @@ func WriteHTML(w io.Writer, sh *Sheet) error {
 	}
 	data := struct {
 		Title, Subtitle, Note string
+		NoteGroups            []string
 		Setting               [][]htmlCell
 		PuzzleRules           string
 		QuestionRules         string
 		Puzzles, Questions    []htmlItem
 		PageSize              string
-	}{Title: sh.Title, Note: sh.Note}
+	}{Title: sh.Title, Note: sh.Note, NoteGroups: noteGroups(sh.Note)}
 	switch strings.ToLower(sh.Paper) {
 	case "a4":
 		data.PageSize = "A4"
@@ -158,7 +160,7 @@ func WriteHTML(w io.Writer, sh *Sheet) error {
 	if len(qg) > 0 {
 		data.QuestionRules = sheetRules(sh, qg)
 	}
-	data.Subtitle = fmt.Sprintf("%s, %s", count(len(sh.Puzzles), "digit puzzle"), count(len(sh.Questions), "question"))
+	data.Subtitle = fmt.Sprintf("%s, %s", words.Count(len(sh.Puzzles), "digit puzzle"), words.Count(len(sh.Questions), "question"))
 	if sh.Setting != nil {
 		z := sh.Setting.Size()
 		data.Subtitle = fmt.Sprintf("%d × %d grids: %s", z.Rows, z.Cols, data.Subtitle)
@@ -167,11 +169,24 @@ func WriteHTML(w io.Writer, sh *Sheet) error {
 	return sheetTemplate.Execute(w, data)
 }
 
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+// noteGroups splits a note into the groups that a printed line must not
+// break: the words up to the first "--flag" and its value, then each
+// further flag with the words after it. The sheet sets each group unbroken (white-space:
+// nowrap), so that a line breaks only between groups: Chromium broke
+// "--questions" after its first "-", and the command copied from the
+// printed sheet read "-questions". Cost: O(len(note)).
+func noteGroups(note string) []string {
+	var groups []string
+	flags := false // a "--flag" has been seen: the next one starts a group
+	for _, w := range strings.Fields(note) {
+		if len(groups) == 0 || (flags && strings.HasPrefix(w, "--")) {
+			groups = append(groups, w)
+		} else {
+			groups[len(groups)-1] += " " + w
+		}
+		flags = flags || strings.HasPrefix(w, "--")
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return groups
 }
 
 // letterCaption lists the letters with their digits: "A=2 B=4 C=8".

@@ -40,6 +40,7 @@ section.answers h2 { margin-top: 0; }
 p.letters { width: 0; min-width: 100%; margin: 0.3em 0 0; font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; }
 p.hint { width: 0; min-width: 100%; margin: 0.3em 0 0; font-size: 0.85em; }
 p.note { margin-top: 2em; font-size: 0.8em; color: #555; }
+p.note span { white-space: nowrap; }
 @media screen { body { margin: 1.5em; } section.answers { margin-top: 3em; border-top: 1px solid #aaa; padding-top: 1em; } }
 </style>
 </head>
@@ -78,7 +79,7 @@ p.note { margin-top: 2em; font-size: 0.8em; color: #555; }
 {{template "grid" .Answer}}
 </figure>
 {{end}}</div>
-{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
+{{if .Note}}<p class="note">{{range $i, $g := .NoteGroups}}{{if $i}} {{end}}<span>{{$g}}</span>{{end}}</p>{{end}}
 </section>
 </body>
 </html>
