@@ -32,8 +32,11 @@ isolated (a rigid puzzle), at most --analyze of them; otherwise the
 smallest family through the grid found, with its formulas and parameter
 values. JSON Lines on stdout or in --out (a "done" line closes each task,
 the checkpoint of --resume); a summary on stderr. --timeout bounds the
-whole command (past it the tasks done are kept and the status is 1),
---system-timeout the engine on one setting. Example, Wolf's 3x3 question
+whole command by the clock (past it the tasks done are kept and the
+status is 1); --system-work bounds the engine on one setting by the work
+it does, not the time it takes (--system-timeout D is the same budget
+given as a time: D at 20 units a millisecond), so the output is the same
+bytes on every run, whatever the load or --jobs. Example, Wolf's 3x3 question
 (Calcrostics, 2010 talk):
 
   families census --size 3x3 --max 12
@@ -63,7 +66,8 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	merge := fs.Bool("merge", false, "merge the files of every shard of one census, given as arguments, into the output of one run (--out or stdout)")
 	fams := fs.Bool("families", false, "answer every grid: isolated, or on a family named by its setting (standard form) and formulas; each distinct setting analyzed once (--analyze bounds the settings tried per grid)")
 	timeout := fs.Duration("timeout", 0, "stop the whole command after this long (0: never): the tasks done by then are written, a checkpoint for --resume, and the status is 1")
-	sysTimeout := fs.Duration("system-timeout", time.Minute, "give up on the algebra of one setting after this long (0: never)")
+	sysWork := fs.Int64("system-work", census.DefaultSystemWork, fmt.Sprintf("work budget of the algebra of one setting, in units of the engines' work (about %d a millisecond of one core; 0: none): past it the setting is class timeout, the same on every run", census.UnitsPerMillisecond))
+	sysTimeout := fs.Duration("system-timeout", 0, fmt.Sprintf("the per-setting budget given as a time, read as work (%d units a millisecond), not a clock: instead of --system-work", census.UnitsPerMillisecond))
 	jobs := fs.Int("jobs", 0, "tasks searched at once (default: one per CPU)")
 	out := fs.String("out", "", "write the JSON Lines to this file (the checkpoint of --resume) instead of stdout")
 	resume := fs.Bool("resume", false, "keep the tasks already done in --out and go on after them")
@@ -81,7 +85,15 @@ func runCensus(args []string, stdout, stderr io.Writer) error {
 	if err := checkJobs(*jobs); err != nil {
 		return err
 	}
-	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyze: *analyze, Rank: *rank, Families: *fams, SystemTimeout: *sysTimeout, Jobs: *jobs}
+	switch {
+	case fs.Changed("system-timeout") && fs.Changed("system-work"):
+		return usagef("give --system-work or --system-timeout, not both: they set one budget")
+	case *sysWork < 0 || *sysTimeout < 0:
+		return usagef("--system-work and --system-timeout must not be negative")
+	case fs.Changed("system-timeout"):
+		*sysWork = census.WorkOf(*sysTimeout)
+	}
+	opt := census.Options{Max: *maxN, MaxSum: *maxSum, AnyOps: *anyOps, Analyze: *analyze, Rank: *rank, Families: *fams, SystemWork: *sysWork, Jobs: *jobs}
 	var err error
 	if opt.Size, err = grid.ParseSize(*size); err != nil {
 		return usageError{err}

@@ -4,10 +4,51 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
+
+// TestCensusSameBytes: the per-setting limit is a budget of work, so a
+// census whose analyzes run out of it gives the same bytes on one core
+// and on two beside busy goroutines (issue 30, item 2). The budget is
+// chosen so that some analyzes stop at it and others finish: a limit of
+// time would make which ones depend on the load.
+func TestCensusSameBytes(t *testing.T) {
+	args := []string{"census", "--size", "4x4", "--max", "2", "--families", "--system-work", "1500"}
+	prev := runtime.GOMAXPROCS(1)
+	code, one, stderr := runCmd(t, "", append(args, "--jobs", "1")...)
+	runtime.GOMAXPROCS(prev)
+	if code != 0 {
+		t.Fatalf("GOMAXPROCS=1: status %d: %s", code, stderr)
+	}
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range 2 { // load beside the second run
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for x := 0; !stop.Load(); x++ {
+				_ = x * x
+			}
+		}()
+	}
+	code, two, stderr := runCmd(t, "", append(args, "--jobs", "2")...)
+	stop.Store(true)
+	wg.Wait()
+	if code != 0 {
+		t.Fatalf("--jobs 2: status %d: %s", code, stderr)
+	}
+	if one != two {
+		t.Fatalf("two runs of %v differ:\n%s\n---\n%s", args, one, two)
+	}
+	if !strings.Contains(one, `"class":"timeout"`) || !strings.Contains(one, `"kind":"family"`) {
+		t.Fatalf("budget 1500: want some analyzes stopped by it and some families found:\n%.2000s", one)
+	}
+}
 
 func TestCensusCommand(t *testing.T) {
 	var out, errb bytes.Buffer
@@ -42,6 +83,8 @@ func TestCensusBadInput(t *testing.T) {
 		{"census", "--size", "3x3", "--max", "5", "--lines", "rows,bogus"},
 		{"census", "--size", "3x3", "--max", "5", "--shard", "2/2"},
 		{"census", "--size", "3x3", "--max", "5", "extra"},
+		{"census", "--size", "3x3", "--max", "5", "--system-work", "-1"},
+		{"census", "--size", "3x3", "--max", "5", "--system-work", "100", "--system-timeout", "1s"},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(args, &out, &errb); code != 2 || strings.Count(strings.TrimSpace(errb.String()), "\n") > 0 {

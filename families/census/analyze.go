@@ -6,11 +6,10 @@ import (
 	"math/big"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
-	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/work"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/mod61"
 )
@@ -206,9 +205,9 @@ func (g *geometry) check(s *grid.Setting, vals []int64) error {
 
 // analyze runs the engine on one setting of the grid and says whether the
 // grid is isolated, or which smallest family holds it.
-func (g *geometry) analyze(ctx context.Context, s *grid.Setting, vals []int64, timeout time.Duration) Analysis {
+func (g *geometry) analyze(ctx context.Context, s *grid.Setting, vals []int64, units int64) Analysis {
 	a := Analysis{Ops: s.String()}
-	rep, err := families.Analyze(ctx, s, families.Options{Lines: g.sel, Eval: g.ev, Limits: groebner.Limits{Timeout: timeout}})
+	rep, err := g.analyzeWithin(ctx, s, units)
 	if err != nil {
 		a.Class, a.Error = families.ClassError, err.Error()
 		return a
@@ -254,6 +253,26 @@ func (g *geometry) analyze(ctx context.Context, s *grid.Setting, vals []int64, t
 		a.Class, a.Error = families.ClassError, "census: internal error: the grid lies on no component the engine found"
 	}
 	return a
+}
+
+// analyzeWithin runs families.Analyze on s within a work budget of units
+// (internal/work; 0: none). A budget spent gives the class timeout, no
+// result and a message that says so; the caller's own end (a deadline of the whole
+// run) gives what Analyze gives, and the caller discards it.
+func (g *geometry) analyzeWithin(ctx context.Context, s *grid.Setting, units int64) (*families.Report, error) {
+	bctx := ctx
+	if units > 0 {
+		var cancel context.CancelFunc
+		bctx, cancel = work.WithBudget(ctx, units)
+		defer cancel()
+	}
+	rep, err := families.Analyze(bctx, s, families.Options{Lines: g.sel, Eval: g.ev})
+	if err == nil && units > 0 && ctx.Err() == nil && work.Spent(bctx) {
+		// Whatever a stage made of the cancellation, the answer is the
+		// budget's: no result.
+		rep = &families.Report{Class: families.ClassTimeout, Error: fmt.Sprintf("census: the analysis spent its work budget of %d units (--system-work)", units)}
+	}
+	return rep, err
 }
 
 // onComponent reports whether every polynomial of basis vanishes at the

@@ -38,9 +38,14 @@ type Options struct {
 	// analyzed once per run (families.go). Analyze then bounds the
 	// settings tried per grid (at least 1).
 	Families bool
-	// SystemTimeout bounds the engine on one setting (0: none); the whole
-	// run is bounded by the context given to Run.
-	SystemTimeout time.Duration
+	// SystemWork bounds the engine on one setting by a work budget
+	// (internal/work units, about UnitsPerMillisecond per millisecond of
+	// one core here; 0: none), past which the setting's analysis is class
+	// timeout. Work, not time: whether an analysis finishes, and so every
+	// answer, is a function of the setting, whatever the load or the
+	// goroutines. The whole run is bounded by the context given to Run
+	// (a wall-clock deadline ends the run, it does not change answers).
+	SystemWork int64
 	// Jobs is the number of tasks searched at once (0: one per CPU).
 	Jobs int
 	// Shard selects every Count-th task from Index (the zero Shard: all).
@@ -52,6 +57,27 @@ type Options struct {
 
 // DefaultRank is the default of Options.Rank.
 const DefaultRank = 1024
+
+// UnitsPerMillisecond is the work (internal/work units: polls of the
+// Gröbner engines and the factorizer) that families.Analyze spends in
+// about a millisecond of one core of the machine of BENCHMARKS.md, a
+// guide for choosing Options.SystemWork; the budget itself counts work.
+const UnitsPerMillisecond = 20
+
+// DefaultSystemWork is the command's default per-setting budget: about a
+// minute of one core (1,200,000 units). The 4x4 settings the census
+// meets spend a few thousand.
+const DefaultSystemWork = 60_000 * UnitsPerMillisecond
+
+// WorkOf converts a duration to the work budget spent in about that long
+// (UnitsPerMillisecond a millisecond, at least 1 for a positive d), for a
+// limit given as a time: --system-timeout.
+func WorkOf(d time.Duration) int64 {
+	if d <= 0 {
+		return 0
+	}
+	return max(1, d.Milliseconds()*UnitsPerMillisecond)
+}
 
 // MaxLine bounds the numbers of a line: a line of k numbers has 4^(k-1)
 // operator tuples, and the search tries them all.
@@ -173,6 +199,12 @@ func (c *Census) id() string {
 	if o.Families {
 		// Only then, so that the IDs of other censuses stay as they were.
 		fmt.Fprintf(h, "families true\n")
+	}
+	if o.SystemWork != DefaultSystemWork && (o.Analyze > 0 || o.Families) {
+		// The budget decides which analyzes finish, so a file made with
+		// another one is another census; the default keeps the IDs of
+		// the censuses made before budgets.
+		fmt.Fprintf(h, "system work %d\n", o.SystemWork)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
@@ -464,7 +496,7 @@ func (c *Census) record(ctx context.Context, vals []int64) (*Record, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		a := g.analyze(ctx, s, vals, o.SystemTimeout)
+		a := g.analyze(ctx, s, vals, o.SystemWork)
 		a.TangentDimension = cd.dim
 		r.Analyzes = append(r.Analyzes, a)
 		switch {

@@ -1,6 +1,7 @@
 package census
 
 import (
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -10,12 +11,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/families-project/families/families"
 	"github.com/families-project/families/families/grid"
 	"github.com/families-project/families/families/solve"
-	"github.com/families-project/families/groebner"
 	"github.com/families-project/families/poly"
 )
 
@@ -33,6 +32,12 @@ import (
 // form, shared by every grid it serves.
 type settingAnalysis struct {
 	ready chan struct{} // closed when the fields below are set
+	// key, bytes and elem are the cache's: the setting, the estimate of
+	// what the analysis holds and its place in the cache's order (nil
+	// once dropped, or while running).
+	key   string
+	bytes int64
+	elem  *list.Element
 	class string
 	err   string
 	comps []*solve.Component
@@ -47,27 +52,49 @@ type familyName struct {
 
 // analysisCache holds the analyzes of a run, keyed by the standard form
 // of the setting (its --ops string). Concurrent askers of one setting
-// wait for the first.
+// wait for the first. It is bounded: past maxBytes (an estimate of the
+// memory its analyzes hold, analysisBytes) the least recently used
+// analyzes are dropped, and a setting met again is analyzed again. An
+// analysis is a function of its setting (its work budget counts work,
+// not time), so the bound changes the time a run takes, never its
+// answers (TestCacheBoundSameBytes).
 type analysisCache struct {
-	mu sync.Mutex
-	m  map[string]*settingAnalysis
+	mu  sync.Mutex
+	m   map[string]*settingAnalysis
+	lru *list.List // finished analyzes, most recently used first
+	// bytes is the estimate of what the finished analyzes hold, maxBytes
+	// its bound.
+	bytes, maxBytes int64
 	// Analyzed and Reused count engine runs and answers taken from the
-	// cache (for the summary; they depend on the timing, the answers do
-	// not).
-	analyzed, reused int
+	// cache, dropped counts analyzes dropped by the bound (for the
+	// summary; they depend on the timing, the answers do not).
+	analyzed, reused, dropped int
 }
 
-func newAnalysisCache() *analysisCache { return &analysisCache{m: map[string]*settingAnalysis{}} }
+// maxCacheBytes bounds the analysis cache's estimate (analysisBytes): the
+// 4x4 census to 32 analyzes 2,658 settings of some 13 KB each, 35 MB in
+// all, so it is far above what a census needs on one machine and there
+// only to keep a long run (N = 128 holds ten times the settings) from
+// growing without end.
+const maxCacheBytes = 256 << 20
+
+func newAnalysisCache() *analysisCache {
+	return &analysisCache{m: map[string]*settingAnalysis{}, lru: list.New(), maxBytes: maxCacheBytes}
+}
 
 // get returns the analysis of s, a setting in standard form, running the
 // engine when no goroutine has yet. Cost: families.Analyze once per
-// distinct setting per run, bounded by timeout.
-func (ac *analysisCache) get(ctx context.Context, g *geometry, s *grid.Setting, timeout time.Duration) *settingAnalysis {
+// distinct setting per run (again after the bound dropped it), bounded by
+// the work budget units.
+func (ac *analysisCache) get(ctx context.Context, g *geometry, s *grid.Setting, units int64) *settingAnalysis {
 	key := s.String()
 	ac.mu.Lock()
 	a, ok := ac.m[key]
 	if ok {
 		ac.reused++
+		if a.elem != nil {
+			ac.lru.MoveToFront(a.elem)
+		}
 		ac.mu.Unlock()
 		select {
 		case <-a.ready:
@@ -80,22 +107,69 @@ func (ac *analysisCache) get(ctx context.Context, g *geometry, s *grid.Setting, 
 	ac.m[key] = a
 	ac.analyzed++
 	ac.mu.Unlock()
-	g.runAnalysis(ctx, s, timeout, a)
+	g.runAnalysis(ctx, s, units, a)
+	ac.mu.Lock()
 	if ctx.Err() != nil {
 		// Cut short by the whole run's end, not by the setting: forget it,
 		// so that no later asker takes a timeout for the setting's answer.
-		ac.mu.Lock()
 		delete(ac.m, key)
-		ac.mu.Unlock()
+	} else {
+		a.key, a.bytes = key, analysisBytes(a)
+		a.elem = ac.lru.PushFront(a)
+		ac.bytes += a.bytes
+		// Drop the least recently used, never the one just made.
+		for ac.bytes > ac.maxBytes && ac.lru.Len() > 1 {
+			old := ac.lru.Remove(ac.lru.Back()).(*settingAnalysis)
+			old.elem = nil
+			delete(ac.m, old.key)
+			ac.bytes -= old.bytes
+			ac.dropped++
+		}
 	}
+	ac.mu.Unlock()
 	close(a.ready)
 	return a
 }
 
+// analysisBytes estimates the memory an analysis holds: its bases'
+// terms (exponents and coefficients) and the families' formulas.
+func analysisBytes(a *settingAnalysis) int64 {
+	n := int64(256 + len(a.err))
+	polyBytes := func(p *poly.Poly) int64 {
+		if p == nil {
+			return 0
+		}
+		b := int64(64)
+		for i := range p.Len() {
+			q := p.Coef(i)
+			b += 48 + int64(len(q.Num().Bits())+len(q.Denom().Bits()))*8
+		}
+		return b
+	}
+	for _, c := range a.comps {
+		for _, p := range c.Basis {
+			n += polyBytes(p)
+		}
+		if c.Family != nil {
+			for _, v := range c.Family.Values {
+				n += 64 + polyBytes(v.Num) + polyBytes(v.Den)
+			}
+		}
+	}
+	for _, f := range a.fams {
+		if f.fam != nil {
+			for nm, v := range f.fam.Solution {
+				n += int64(64 + len(nm) + len(v))
+			}
+		}
+	}
+	return n
+}
+
 // runAnalysis fills a with the engine's decomposition of s and the
 // canonical names of its families.
-func (g *geometry) runAnalysis(ctx context.Context, s *grid.Setting, timeout time.Duration, a *settingAnalysis) {
-	rep, err := families.Analyze(ctx, s, families.Options{Lines: g.sel, Eval: g.ev, Limits: groebner.Limits{Timeout: timeout}})
+func (g *geometry) runAnalysis(ctx context.Context, s *grid.Setting, units int64, a *settingAnalysis) {
+	rep, err := g.analyzeWithin(ctx, s, units)
 	if err != nil {
 		a.class, a.err = families.ClassError, err.Error()
 		return
@@ -209,7 +283,7 @@ func (c *Census) answerFamilies(ctx context.Context, r *Record, vals []int64, ca
 			return err
 		}
 		img := grid.Image{Setting: std, Values: ratVals(stdVals)}
-		sa := c.cache.get(ctx, g, img.Setting, o.SystemTimeout)
+		sa := c.cache.get(ctx, g, img.Setting, o.SystemWork)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
