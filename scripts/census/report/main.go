@@ -46,6 +46,13 @@ type row struct {
 	n                                          int64
 	grids, classes, isolated, family, distinct int
 	families                                   int
+	// most is the grids (classes) on the family holding most of them,
+	// mostKey its key (the least key among ties); first is the first
+	// isolated grid that is not all-equal (least largest number, then
+	// sum, then output order), nil when none.
+	most    int
+	mostKey string
+	first   *record
 }
 
 func main() {
@@ -93,7 +100,7 @@ func run(path, svg string, top int, w io.Writer) error {
 	rows := make([]row, 0, maxN)
 	for n := int64(1); n <= maxN; n++ {
 		rw := row{n: n}
-		keys := map[string]bool{}
+		keys := map[string]int{}
 		for _, r := range recs {
 			if r.Largest > n {
 				continue
@@ -103,10 +110,13 @@ func run(path, svg string, top int, w io.Writer) error {
 			switch r.Answer.Kind {
 			case "isolated":
 				rw.isolated++
+				if !allEqual(r) && (rw.first == nil || r.Largest < rw.first.Largest || r.Largest == rw.first.Largest && r.Sum < rw.first.Sum) {
+					rw.first = r
+				}
 			case "family":
 				rw.family++
 				if r.Answer.Family != nil {
-					keys[r.Answer.Family.Key] = true
+					keys[r.Answer.Family.Key]++
 				}
 			}
 			if distinct(r) {
@@ -114,12 +124,30 @@ func run(path, svg string, top int, w io.Writer) error {
 			}
 		}
 		rw.families = len(keys)
+		for k, c := range keys {
+			if c > rw.most || c == rw.most && k < rw.mostKey {
+				rw.most, rw.mostKey = c, k
+			}
+		}
 		rows = append(rows, rw)
 	}
-	fmt.Fprintln(w, "| N | grids | up to symmetry | isolated | on a family | distinct numbers | families |")
-	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| N | grids | up to symmetry | isolated | on a family | distinct numbers | families | most on one family (key) | first isolated grid, not all-equal |")
+	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+	var prev *record
 	for _, rw := range rows {
-		fmt.Fprintf(w, "| %d | %d | %d | %d | %d | %d | %d |\n", rw.n, rw.grids, rw.classes, rw.isolated, rw.family, rw.distinct, rw.families)
+		most := "-"
+		if rw.most > 0 {
+			most = fmt.Sprintf("%d (%s)", rw.most, rw.mostKey)
+		}
+		first := "none"
+		switch {
+		case rw.first != nil && rw.first == prev:
+			first = "as above"
+		case rw.first != nil:
+			first = "`" + rw.first.Grid + "`"
+		}
+		prev = rw.first
+		fmt.Fprintf(w, "| %d | %d | %d | %d | %d | %d | %d | %s | %s |\n", rw.n, rw.grids, rw.classes, rw.isolated, rw.family, rw.distinct, rw.families, most, first)
 	}
 	// The families holding the most grids (classes), at the largest N.
 	type fam struct {
