@@ -39,6 +39,6 @@ func Example() {
 	//   timeout                                  0
 	//   error                                    0
 	// solutions of finite systems by kind: rational 1
-	// settings with positive-integer members: 1; among their members 1 distinct grids of numbers and 1 distinct calcrostics (setting and numbers), up to the symmetries of the grid
+	// settings with positive-integer members: 1; among their members 1 distinct grid of numbers and 1 distinct calcrostic (setting and numbers), up to the symmetries of the grid
 	//   --|-----|-/|x-+--|+-  12 2 10 / 2 4 2 / 6 2 8
 }

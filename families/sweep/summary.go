@@ -236,8 +236,8 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 		}
 		fmt.Fprintln(&b)
 	}
-	fmt.Fprintf(&b, "settings with positive-integer members: %d; among their members %d distinct grids of numbers and %d distinct calcrostics (setting and numbers), up to the symmetries of the grid\n",
-		len(s.WithMembers), len(s.NumberGrids), len(s.Grids))
+	fmt.Fprintf(&b, "settings with positive-integer members: %d; among their members %s of numbers and %s (setting and numbers), up to the symmetries of the grid\n",
+		len(s.WithMembers), words.Count(len(s.NumberGrids), "distinct grid"), words.Count(len(s.Grids), "distinct calcrostic"))
 	for i, m := range s.WithMembers {
 		if i == 20 {
 			fmt.Fprintf(&b, "  ... and %d more\n", len(s.WithMembers)-20)
