@@ -171,10 +171,11 @@ func WriteHTML(w io.Writer, sh *Sheet) error {
 
 // noteGroups splits a note into the groups that a printed line must not
 // break: the words up to the first "--flag" and its value, then each
-// further flag with the words after it. The sheet sets each group unbroken (white-space:
-// nowrap), so that a line breaks only between groups: Chromium broke
-// "--questions" after its first "-", and the command copied from the
-// printed sheet read "-questions". Cost: O(len(note)).
+// further flag with the words after it. The sheet sets each group
+// unbroken (white-space: nowrap), so that a line breaks only between
+// groups: Chromium broke "--questions" after its first "-", and the
+// command copied from the printed sheet read "-questions". Cost:
+// O(len(note)).
 func noteGroups(note string) []string {
 	var groups []string
 	flags := false // a "--flag" has been seen: the next one starts a group
