@@ -512,3 +512,43 @@ func TestMulHashedEqualsHeap(t *testing.T) {
 		}
 	}
 }
+
+// TestSet checks that a Set tells polynomials apart by value: equal ones
+// built apart share a hash and are added once, different ones (a
+// coefficient, a sign, an exponent, a ring's term order apart) are each
+// added.
+func TestSet(t *testing.T) {
+	r := MustRing(Grevlex, "x", "y", "z")
+	parse := func(s string) *Poly {
+		p, err := r.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var s Set
+	for _, tc := range []struct {
+		p   string
+		new bool
+	}{
+		{"x^2 + 3*y - 1/2", true},
+		{"3*y + x^2 - 1/2", false},
+		{"x^2 + 3*y + 1/2", true},
+		{"x^2 + 3*y - 1/3", true},
+		{"x^2 - 3*y - 1/2", true},
+		{"x*y + 3*y - 1/2", true},
+		{"123456789012345678901234567890*z", true},
+		{"123456789012345678901234567891*z", true},
+		{"123456789012345678901234567890*z", false},
+		{"0", true},
+		{"0", false},
+	} {
+		p := parse(tc.p)
+		if got := s.Add(p); got != tc.new {
+			t.Errorf("Add(%s) = %v, want %v", tc.p, got, tc.new)
+		}
+		if q := parse(tc.p); q.Hash() != p.Hash() {
+			t.Errorf("%s: two parses hash apart", tc.p)
+		}
+	}
+}

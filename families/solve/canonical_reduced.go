@@ -425,7 +425,7 @@ func newDecomposer(ctx context.Context, opt Options, r *poly.Ring, nonzero []*po
 	}
 	return &decomposer{
 		ctx: ctx, lim: opt.Limits, ring: r, nonzero: nonzero,
-		factors: map[string]factored{}, eliminants: map[string]*poly.Poly{}, maxCases: opt.MaxCases,
+		factors: &poly.Map[factored]{}, eliminants: map[string]*poly.Poly{}, maxCases: opt.MaxCases,
 	}
 }
 

@@ -99,7 +99,7 @@ type caser struct {
 	cases int
 	dec   map[*poly.Ring]*decomposer // factorizations, shared by the cases of a ring
 	// gaveUp: the polynomials whose factorization ran past factorBudget
-	gaveUp map[string]bool
+	gaveUp *poly.Set
 	// basisFirst: every case computes its saturated basis (caseBasis)
 	basisFirst bool
 	// bases: the saturated bases of cases, shared with the other strategy
@@ -253,9 +253,9 @@ func (c *caser) lift(red *Reduction, res *Result, F, nonzero []*poly.Poly) (*Res
 // newFactors returns the irreducible nonconstant factors of a that are not
 // nonzero conditions already.
 func (c *caser) newFactors(a *poly.Poly, nonzero []*poly.Poly) ([]*poly.Poly, error) {
-	known := map[string]bool{}
+	var known poly.Set
 	for _, h := range nonzero {
-		known[h.Monic().String()] = true
+		known.Add(h.Monic())
 	}
 	fz, err := c.quickFactors(a)
 	if err != nil {
@@ -263,8 +263,7 @@ func (c *caser) newFactors(a *poly.Poly, nonzero []*poly.Poly) ([]*poly.Poly, er
 	}
 	var out []*poly.Poly
 	for _, q := range fz.factors {
-		if key := q.Monic().String(); !known[key] {
-			known[key] = true
+		if known.Add(q.Monic()) {
 			out = append(out, q)
 		}
 	}

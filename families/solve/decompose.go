@@ -35,7 +35,7 @@ type decomposer struct {
 	ring    *poly.Ring
 	nonzero []*poly.Poly
 	comps   []*component
-	factors map[string]factored
+	factors *poly.Map[factored]
 	// eliminants caches minimal polynomials over Q(U): the primality
 	// proof and the family both need them.
 	eliminants map[string]*poly.Poly
@@ -58,14 +58,13 @@ type factored struct {
 func (f factored) splits() bool { return len(f.factors) > 1 || f.repeated }
 
 func (d *decomposer) factorsOf(g *poly.Poly) (factored, error) {
-	key := g.String()
-	if f, ok := d.factors[key]; ok {
+	if f, ok := d.factors.Get(g); ok {
 		return f, nil
 	}
 	var out factored
 	if g.TotalDegree() <= 1 {
 		out.factors = []*poly.Poly{g}
-		d.factors[key] = out
+		d.factors.Put(g, out)
 		return out, nil
 	}
 	fz, err := factor.Factor(d.ctx, g)
@@ -89,7 +88,7 @@ func (d *decomposer) factorsOf(g *poly.Poly) (factored, error) {
 			out.repeated = true
 		}
 	}
-	d.factors[key] = out
+	d.factors.Put(g, out)
 	return out, nil
 }
 
@@ -306,15 +305,14 @@ func (d *decomposer) parametrizationIdeal(vals []*field.Frac, xs []int) ([]*poly
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
+	var seen poly.Set
 	for _, den := range dens {
 		fz, err := d.factorsOf(den)
 		if err != nil {
 			return nil, err
 		}
 		for _, q := range fz.factors {
-			if key := q.Monic().String(); !seen[key] {
-				seen[key] = true
+			if seen.Add(q.Monic()) {
 				if P, err = groebner.Saturate(d.ctx, P, q, d.lim); err != nil {
 					return nil, err
 				}
@@ -331,12 +329,12 @@ func (d *decomposer) parametrizationIdeal(vals []*field.Frac, xs []int) ([]*poly
 // one whose coefficient leaves the least to saturate by: each saturation is
 // a Gröbner basis, and a long factor makes it slow.
 func (d *decomposer) leadFactors(bb *blockBasis, extra []*poly.Poly) ([]*poly.Poly, error) {
-	known := map[string]bool{}
+	var known poly.Set
 	for _, h := range slices.Concat(d.nonzero, extra) {
-		known[h.Monic().String()] = true
+		known.Add(h.Monic())
 	}
 	var out []*poly.Poly
-	seen := map[string]bool{}
+	var seen poly.Set
 	for _, group := range bb.minimalGroups() {
 		var best []*poly.Poly
 		bestCost := -1
@@ -353,7 +351,7 @@ func (d *decomposer) leadFactors(bb *blockBasis, extra []*poly.Poly) ([]*poly.Po
 			var fs []*poly.Poly
 			cost := 0
 			for _, q := range fz.factors {
-				if !known[q.Monic().String()] {
+				if !known.Has(q.Monic()) {
 					fs = append(fs, q)
 					cost += q.Len()
 				}
@@ -363,8 +361,7 @@ func (d *decomposer) leadFactors(bb *blockBasis, extra []*poly.Poly) ([]*poly.Po
 			}
 		}
 		for _, q := range best {
-			if key := q.Monic().String(); !seen[key] {
-				seen[key] = true
+			if seen.Add(q.Monic()) {
 				out = append(out, q)
 			}
 		}

@@ -33,7 +33,7 @@ func TestIrreducibleLabel(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			d := &decomposer{ctx: context.Background(), ring: r, nonzero: nonzero,
-				factors: map[string]factored{}, eliminants: map[string]*poly.Poly{}, maxCases: 16}
+				factors: &poly.Map[factored]{}, eliminants: map[string]*poly.Poly{}, maxCases: 16}
 			d.record(&component{basis: F, dim: 1, indep: []int{0}, prime: tc.prime, degree: 1})
 			res, err := d.result(F, nonzero, 50)
 			if err != nil {
@@ -95,7 +95,7 @@ func TestPrimalityProofPaths(t *testing.T) {
 			// The decomposition alone: one case, the whole curve, with the
 			// proof's verdict.
 			d := &decomposer{ctx: context.Background(), ring: r,
-				factors: map[string]factored{}, eliminants: map[string]*poly.Poly{}, maxCases: 16}
+				factors: &poly.Map[factored]{}, eliminants: map[string]*poly.Poly{}, maxCases: 16}
 			if err := d.split(F, nil, false); err != nil {
 				t.Fatal(err)
 			}

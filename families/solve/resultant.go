@@ -62,17 +62,17 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) (qs []*poly.Poly, tri []
 	}
 	ctx, cancel := work.WithBudget(c.ctx, resultantBudget)
 	defer cancel()
-	known := make(map[string]bool, len(nonzero))
+	var known poly.Set
 	conds := make(map[int]bool, len(nonzero))
 	for _, h := range nonzero {
-		known[h.Monic().String()] = true
+		known.Add(h.Monic())
 		if vs := h.Vars(); h.Len() == 1 && len(vs) == 1 {
 			conds[vs[0]] = true
 		}
 	}
-	eqs := make(map[string]bool, len(F))
+	var eqs poly.Set
 	for _, f := range F {
-		eqs[f.Monic().String()] = true
+		eqs.Add(f.Monic())
 	}
 	for _, cd := range cands {
 		R, err := factor.Resultant(ctx, cd.f, cd.g, cd.x)
@@ -91,7 +91,7 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) (qs []*poly.Poly, tri []
 			// which the basis shows at once.
 			continue
 		}
-		qs, err := c.newResultantFactors(ctx, R, known, conds, eqs)
+		qs, err := c.newResultantFactors(ctx, R, &known, conds, &eqs)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -113,7 +113,7 @@ func (c *caser) resultantSplit(F, nonzero []*poly.Poly) (qs []*poly.Poly, tri []
 // an equation of the case (eqs): that factor vanishes on every solution,
 // so its case would be the whole case again, and no factor may be dropped
 // but those without solutions.
-func (c *caser) newResultantFactors(ctx context.Context, R *poly.Poly, known map[string]bool, conds map[int]bool, eqs map[string]bool) ([]*poly.Poly, error) {
+func (c *caser) newResultantFactors(ctx context.Context, R *poly.Poly, known *poly.Set, conds map[int]bool, eqs *poly.Set) ([]*poly.Poly, error) {
 	budgeted := &decomposer{ctx: ctx, factors: c.decomposerOf(R.Ring()).factors}
 	fz, err := budgeted.factorsOf(R)
 	if err != nil {
@@ -127,11 +127,11 @@ func (c *caser) newResultantFactors(ctx context.Context, R *poly.Poly, known map
 	}
 	var out []*poly.Poly
 	for _, q := range fz.factors {
-		key := q.Monic().String()
-		if eqs[key] {
+		key := q.Monic()
+		if eqs.Has(key) {
 			return nil, nil
 		}
-		if q.Len() == 1 && allConditions(q.Vars(), conds) || known[key] {
+		if q.Len() == 1 && allConditions(q.Vars(), conds) || known.Has(key) {
 			continue
 		}
 		out = append(out, q.PrimitivePart())

@@ -59,8 +59,9 @@ func TestResultantSplit(t *testing.T) {
 	// A factor that is an equation of the case vanishes on all of it: no
 	// split, rather than one that drops it.
 	R := ps("(y^2 - z^2)^2")[0]
-	eqs := map[string]bool{ps("y - z")[0].Monic().String(): true}
-	if qs, err := c.newResultantFactors(ctx, R, map[string]bool{}, map[int]bool{}, eqs); err != nil || qs != nil {
+	var eqs poly.Set
+	eqs.Add(ps("y - z")[0].Monic())
+	if qs, err := c.newResultantFactors(ctx, R, &poly.Set{}, map[int]bool{}, &eqs); err != nil || qs != nil {
 		t.Fatalf("factors %v (err %v) of a resultant with an equation y - z as factor, want none", monicStrings(qs), err)
 	}
 

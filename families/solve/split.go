@@ -45,15 +45,18 @@ type splitting struct {
 // factors. Cost: one factorization per equation of degree 2 or more,
 // cached by the caser for the cases that share equations.
 func (c *caser) split(F, nonzero []*poly.Poly) (splitting, error) {
-	known := make(map[string]bool, len(nonzero))
+	var known poly.Set
 	for _, h := range nonzero {
-		known[h.Monic().String()] = true
+		known.Add(h.Monic())
 	}
 	out := splitting{at: -1}
-	seen := make(map[string]bool, len(F))
+	var seen poly.Set
 	for _, f := range F {
-		if key := f.Monic().String(); !seen[key] {
-			seen[key] = true
+		// Each Monic of a case's large equations can take a second.
+		if err := c.ctx.Err(); err != nil {
+			return out, limitErr(err)
+		}
+		if seen.Add(f.Monic()) {
 			out.F = append(out.F, f)
 		}
 	}
@@ -77,7 +80,7 @@ func (c *caser) split(F, nonzero []*poly.Poly) (splitting, error) {
 		out.unfactored = out.unfactored || fz.whole
 		var keep []*poly.Poly
 		for _, q := range fz.factors {
-			if !known[q.Monic().String()] {
+			if !known.Has(q.Monic()) {
 				keep = append(keep, q)
 			}
 		}
@@ -108,7 +111,7 @@ func (c *caser) decomposerOf(r *poly.Ring) *decomposer {
 		if c.dec == nil {
 			c.dec = map[*poly.Ring]*decomposer{}
 		}
-		d = &decomposer{ctx: c.ctx, factors: map[string]factored{}}
+		d = &decomposer{ctx: c.ctx, factors: &poly.Map[factored]{}}
 		c.dec[r] = d
 	}
 	return d
@@ -134,8 +137,7 @@ const factorBudget = 10000
 // component); the polynomial's text is key enough, since a give-up
 // returns f itself.
 func (c *caser) quickFactors(f *poly.Poly) (factored, error) {
-	key := f.String()
-	if c.gaveUp[key] {
+	if c.gaveUp != nil && c.gaveUp.Has(f) {
 		return factored{factors: []*poly.Poly{f}, whole: true}, nil
 	}
 	ctx, cancel := work.WithBudget(c.ctx, factorBudget)
@@ -146,9 +148,9 @@ func (c *caser) quickFactors(f *poly.Poly) (factored, error) {
 		return fz, err
 	}
 	if c.gaveUp == nil {
-		c.gaveUp = map[string]bool{}
+		c.gaveUp = &poly.Set{}
 	}
-	c.gaveUp[key] = true
+	c.gaveUp.Add(f)
 	return factored{factors: []*poly.Poly{f}, whole: true}, nil
 }
 
@@ -343,9 +345,9 @@ func mayDivide(g, h *poly.Poly) bool {
 // it, every linear element of F is one to split on (caseBasis). Cost: a
 // factorization of each such coefficient, cached by the caser.
 func (c *caser) dropEquationMultiples(F []*poly.Poly) (out []*poly.Poly, changed bool, err error) {
-	eqs := make(map[string]bool, len(F))
+	var eqs poly.Set
 	for _, f := range F {
-		eqs[f.Monic().String()] = true
+		eqs.Add(f.Monic())
 	}
 	for i, g := range F {
 		for _, x := range g.Vars() {
@@ -360,7 +362,7 @@ func (c *caser) dropEquationMultiples(F []*poly.Poly) (out []*poly.Poly, changed
 			if err != nil {
 				return nil, false, err
 			}
-			if !slices.ContainsFunc(fz.factors, func(q *poly.Poly) bool { return eqs[q.Monic().String()] }) {
+			if !slices.ContainsFunc(fz.factors, func(q *poly.Poly) bool { return eqs.Has(q.Monic()) }) {
 				continue
 			}
 			out = slices.Clone(F)

@@ -134,6 +134,9 @@ func reduce(ctx context.Context, F, nonzero []*poly.Poly, pivot *poly.Poly, x in
 			}
 		}
 		nLive--
+		if err := ctx.Err(); err != nil {
+			return nil, limitErr(err)
+		}
 		if eqs, ok = normalizeAll(eqs, nzVar, true); !ok {
 			red.Inconsistent = true
 		}
@@ -284,7 +287,9 @@ func substituteLinear(ctx context.Context, p *poly.Poly, x int, num, den *poly.P
 // contradiction; for conditions a constant is dropped and a zero is a
 // contradiction. ok is false on a contradiction.
 func normalizeAll(ps []*poly.Poly, nzVar []bool, eq bool) (out []*poly.Poly, ok bool) {
-	seen := map[string]bool{}
+	// by value: printing thousands of terms for a map key took a 5x5
+	// grid's case seconds, past its deadline
+	var seen poly.Set
 	for _, p := range ps {
 		if p.IsZero() {
 			if eq {
@@ -296,8 +301,7 @@ func normalizeAll(ps []*poly.Poly, nzVar []bool, eq bool) (out []*poly.Poly, ok 
 			// a monomial condition: each of its numbers is nonzero
 			for _, v := range p.Vars() {
 				x := p.Ring().Var(v)
-				if key := x.String(); !seen[key] {
-					seen[key] = true
+				if seen.Add(x) {
 					out = append(out, x)
 				}
 			}
@@ -311,8 +315,7 @@ func normalizeAll(ps []*poly.Poly, nzVar []bool, eq bool) (out []*poly.Poly, ok 
 			continue
 		}
 		p = p.PrimitivePart()
-		if key := p.String(); !seen[key] {
-			seen[key] = true
+		if seen.Add(p) {
 			out = append(out, p)
 		}
 	}
