@@ -29,6 +29,7 @@ type geometry struct {
 	onLine []bool  // operator cell lies on a selected line
 	ncells int     // operator cells (len(onLine))
 	maxLen int     // numbers in the longest line
+	tuples tupleMemo
 }
 
 func newGeometry(z grid.Size, sel grid.LineSet, ev grid.Eval) (*geometry, error) {

@@ -3,6 +3,7 @@ package census
 import (
 	"math/big"
 	"slices"
+	"sync"
 
 	"github.com/families-project/families/families/grid"
 )
@@ -32,13 +33,22 @@ const maxJoint = 1 << 16
 // settings all lack an operator cannot stall it.
 const maxListed = 1 << 22
 
-// lineTuples returns the tuple codes that make complete line k zero.
+// lineTuples returns the tuple codes that make complete line k zero
+// (shared: not to be modified). They depend only on the line's numbers
+// in reading order, and a census meets the same few lines over and over
+// (a grid, its images, its neighbours in the search), so they are kept
+// (tupleMemo).
 func (g *geometry) lineTuples(k int, vals []int64) []uint32 {
 	l := &g.lines[k]
-	xs := make([]int64, len(l.nums))
+	var key lineKey
+	key.n = len(l.nums)
 	for i, n := range l.nums {
-		xs[i] = vals[n]
+		key.x[i] = vals[n]
 	}
+	if out, ok := g.tuples.get(key); ok {
+		return out
+	}
+	xs := key.x[:key.n]
 	ops := make([]grid.Op, len(l.cells))
 	var out []uint32
 	for t := uint32(0); t < 1<<(2*len(l.cells)); t++ {
@@ -47,7 +57,41 @@ func (g *geometry) lineTuples(k int, vals []int64) []uint32 {
 			out = append(out, t)
 		}
 	}
+	g.tuples.put(key, out)
 	return out
+}
+
+// lineKey is a line's numbers in reading order.
+type lineKey struct {
+	n int
+	x [MaxLine]int64
+}
+
+// maxTupleMemo bounds the lines tupleMemo keeps; past it the memo starts
+// again empty (an entry is some 100 bytes: at most about 25 MB). It
+// changes the time a run takes, never its answers.
+const maxTupleMemo = 1 << 18
+
+// tupleMemo keeps the zero tuples of lines, safe for concurrent use.
+type tupleMemo struct {
+	mu sync.Mutex
+	m  map[lineKey][]uint32
+}
+
+func (tm *tupleMemo) get(k lineKey) ([]uint32, bool) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	out, ok := tm.m[k]
+	return out, ok
+}
+
+func (tm *tupleMemo) put(k lineKey, out []uint32) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	if tm.m == nil || len(tm.m) >= maxTupleMemo {
+		tm.m = map[lineKey][]uint32{}
+	}
+	tm.m[k] = out
 }
 
 // countSettings finds every setting under which vals makes every selected
