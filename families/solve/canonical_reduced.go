@@ -93,7 +93,7 @@ func (red *Reduction) Canonical(ctx context.Context, res *Result, G, F, nonzero 
 	var others []*component
 	for _, c := range d.minimal() {
 		if c.solved == nil && c.dim > 0 {
-			fam, err := d.family(c)
+			fam, err := d.family(c, true)
 			if err != nil {
 				return nil, err
 			}

@@ -130,7 +130,14 @@ func (a *candidate) cmp(b *candidate) int {
 // search takes the first maxParameterSubsets subsets in lexicographic order
 // and computes at most maxParameterChoices bases: the family is then the
 // best of those, still exact and verified, not necessarily the smallest.
-func (d *decomposer) family(c *component) (*Family, error) {
+//
+// With anyRational the first rational choice is taken, without the search
+// for the best: for a caller that writes every rational family in its
+// canonical parameters (canonicalRational), whose formulas do not depend
+// on the choice it starts from. The search for the best then only serves
+// algebraic families. A 5x5 setting spent 60% of its time in the bases of
+// that search.
+func (d *decomposer) family(c *component, anyRational bool) (*Family, error) {
 	n := d.ring.NumVars()
 	ref, err := d.candidate(c, c.indep, d.lim)
 	if err != nil {
@@ -152,6 +159,9 @@ func (d *decomposer) family(c *component) (*Family, error) {
 		} else if best == nil || cd.cmp(best) < 0 {
 			best = cd
 		}
+	}
+	if anyRational && ref.rank < 2 {
+		return d.makeFamily(ref)
 	}
 	consider(ref)
 	bounded := d.lim
@@ -182,6 +192,9 @@ func (d *decomposer) family(c *component) (*Family, error) {
 				continue
 			}
 			return nil, err
+		}
+		if cd != nil && anyRational && cd.rank < 2 {
+			return d.makeFamily(cd)
 		}
 		if cd != nil {
 			consider(cd)

@@ -153,7 +153,7 @@ func (d *decomposer) result(F, nonzero []*poly.Poly, digits int) (*Result, error
 	for _, c := range d.minimal() {
 		comp := &Component{Basis: c.basis, Dimension: c.dim, Degree: c.degree, Irreducible: c.prime}
 		if c.dim > 0 {
-			fam, err := d.family(c)
+			fam, err := d.family(c, false)
 			if err != nil {
 				return nil, err
 			}

@@ -34,6 +34,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/families-project/families/families"
@@ -236,7 +237,7 @@ func ReadGolden(path string) (*table, error) {
 func timing(args []string) error {
 	fs := flag.NewFlagSet("time", flag.ExitOnError)
 	timeout := fs.Duration("timeout", 60*time.Second, "limit per setting")
-	each := fs.Bool("each", false, "print each setting's time, class and ops on standard error")
+	each := fs.Bool("each", false, "print each setting's wall and CPU seconds, class and ops on standard error")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	fs.Parse(args)
 	if *cpuprofile != "" {
@@ -263,7 +264,7 @@ func timing(args []string) error {
 			return err
 		}
 		for _, s := range settings {
-			t0 := time.Now()
+			t0, c0 := time.Now(), cpuTime()
 			rep, err := families.Analyze(context.Background(), s, families.Options{Lines: t.sel, Eval: t.eval, Limits: groebner.Limits{Timeout: *timeout}})
 			if err != nil {
 				return err
@@ -273,7 +274,7 @@ func timing(args []string) error {
 			total += d
 			classes[rep.Class]++
 			if *each {
-				fmt.Fprintf(os.Stderr, "%d\t%.3f\t%s\t%s\n", len(ds), d.Seconds(), rep.Class, t.ops[len(ds)-1])
+				fmt.Fprintf(os.Stderr, "%d\t%.3f\t%.3f\t%s\t%s\n", len(ds), d.Seconds(), (cpuTime() - c0).Seconds(), rep.Class, t.ops[len(ds)-1])
 			}
 		}
 	}
@@ -285,6 +286,16 @@ func timing(args []string) error {
 	fmt.Printf("settings %d  median %.3f ms  p90 %.3f ms  p99 %.3f ms  max %.3f ms  total %.3f s  %v\n",
 		len(ds), ms(q(0.5)), ms(q(0.9)), ms(q(0.99)), ms(ds[len(ds)-1]), total.Seconds(), classes)
 	return nil
+}
+
+// cpuTime returns the processor time (user and system) of the process so
+// far: on a busy machine the wall time of a setting says little.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
