@@ -8,12 +8,9 @@ import "math/big"
 // polynomials used to do.
 func (p *Poly) Hash() uint64 {
 	h := uint64(len(p.coef))
+	s := p.ring.strideOrZero()
 	for i, c := range p.coef {
-		var m uint64
-		for k, e := range p.mono[i*p.ring.strideOrZero() : (i+1)*p.ring.strideOrZero()] {
-			m += uint64(e) * monoHash[k&(len(monoHash)-1)]
-		}
-		h = mix(h ^ m)
+		h = mix(h ^ monomialHash(p.mono[i*s:(i+1)*s]))
 		h = mix(h ^ intHash(c.Num()))
 		h = mix(h ^ intHash(c.Denom()))
 	}

@@ -24,28 +24,30 @@ const hashMulMin = 1 << 10
 // product is the sum of its factors' hashes and costs one addition.
 var monoHash = func() []uint64 {
 	h := make([]uint64, 256)
-	x := uint64(0x9e3779b97f4a7c15)
+	x := uint64(0)
 	for i := range h {
 		// splitmix64: fixed, so that the table and its order of work
 		// are the same on every run.
 		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		h[i] = z ^ (z >> 31)
+		h[i] = mix(x)
 	}
 	return h
 }()
+
+// monomialHash returns the additive hash of the monomial m.
+func monomialHash(m []uint16) uint64 {
+	var h uint64
+	for k, e := range m {
+		h += uint64(e) * monoHash[k&(len(monoHash)-1)]
+	}
+	return h
+}
 
 // hashesOf returns the additive hash of each monomial of p.
 func hashesOf(p *Poly, s int) []uint64 {
 	hs := make([]uint64, len(p.coef))
 	for i := range hs {
-		var h uint64
-		for k, e := range p.mono[i*s : (i+1)*s] {
-			h += uint64(e) * monoHash[k&(len(monoHash)-1)]
-		}
-		hs[i] = h
+		hs[i] = monomialHash(p.mono[i*s : (i+1)*s])
 	}
 	return hs
 }
