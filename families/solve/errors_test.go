@@ -38,5 +38,12 @@ func TestVerifyFamilyWrapsErrInternal(t *testing.T) {
 		if got := errors.Is(err, ErrInternal); got != tc.bug || (err != nil) != tc.bug {
 			t.Errorf("%s: err %v, errors.Is(err, ErrInternal) = %v, want %v", tc.name, err, got, tc.bug)
 		}
+		// The same checks where they are large enough to run at once: a
+		// power of each equation, after a harmless one.
+		big := []*poly.Poly{r.MustParse("x^2 - x*y"), new(poly.Poly).Pow(F[0], 40)}
+		err = verifyFamily(context.Background(), family(tc.y), nil, big, tc.nonzero)
+		if got := errors.Is(err, ErrInternal); got != tc.bug || (err != nil) != tc.bug {
+			t.Errorf("%s, large: err %v, errors.Is(err, ErrInternal) = %v, want %v", tc.name, err, got, tc.bug)
+		}
 	}
 }

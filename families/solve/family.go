@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"slices"
 
 	"github.com/families-project/families/groebner"
+	"github.com/families-project/families/internal/parallel"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/field"
 )
@@ -387,25 +389,34 @@ func verifyFamily(ctx context.Context, f *Family, basis, F, nonzero []*poly.Poly
 		for i, v := range f.Values {
 			vals[i] = field.Raw(v.Num, v.Den)
 		}
-		for _, eq := range F {
-			r, err := field.SubstNumerator(ctx, eq, vals)
-			if err != nil {
-				return limitErr(err)
-			}
-			if !r.IsZero() {
-				return fmt.Errorf("%w: family in %v does not satisfy %s = 0 (residue %s)", ErrInternal, f.Parameters, eq, r)
-			}
+		// The equations and conditions are checked at once where they are
+		// large enough to pay for the goroutines (not on a 3x3 sweep's
+		// many small checks); the error is that of the first in order.
+		checks := slices.Concat(F, nonzero)
+		cost := 0.0
+		for _, p := range checks {
+			cost += field.SubstCost(p, vals)
 		}
-		for _, h := range nonzero {
-			r, err := field.SubstNumerator(ctx, h, vals)
-			if err != nil {
-				return limitErr(err)
-			}
-			if r.IsZero() {
-				return fmt.Errorf("%w: nonzero condition %s vanishes on the family in %v", ErrInternal, h, f.Parameters)
-			}
+		workers := runtime.GOMAXPROCS(0)
+		if cost < field.ParallelTerms {
+			workers = 1
 		}
-		return nil
+		err := parallel.EachOn(ctx, len(checks), workers, func(i int) error {
+			r, err := field.SubstNumerator(ctx, checks[i], vals)
+			switch {
+			case err != nil:
+				return limitErr(err)
+			case i < len(F) && !r.IsZero():
+				return fmt.Errorf("%w: family in %v does not satisfy %s = 0 (residue %s)", ErrInternal, f.Parameters, checks[i], r)
+			case i >= len(F) && r.IsZero():
+				return fmt.Errorf("%w: nonzero condition %s vanishes on the family in %v", ErrInternal, checks[i], f.Parameters)
+			}
+			return nil
+		})
+		if err != nil && ctx.Err() != nil {
+			return limitErr(ctx.Err())
+		}
+		return err
 	}
 	r := basis[0].Ring()
 	for _, eq := range F {
