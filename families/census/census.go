@@ -245,7 +245,7 @@ func (c *Census) search(ctx context.Context, t int) (res taskResult) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if r := c.representative(vals); r != nil {
+		if c.representative(vals) {
 			found = append(found, slices.Clone(vals))
 		}
 		return nil
@@ -306,26 +306,25 @@ func (c *Census) valid(vals []int64) *settings {
 	return st
 }
 
-// representative returns the settings of vals when vals is an
-// all-lines-zero grid and the standard form of its class: no image of it
+// representative reports whether vals is an all-lines-zero grid and the
+// standard form of its class: no image of it
 // under a symmetry of the grid that is itself such a grid has a smaller
 // key (formKey). Images that are not such grids do not count: the lines
 // read left to right and top to bottom, so an image of a solution need
 // not be one (the transpose of Wolf's 3x3 grid is not).
-func (c *Census) representative(vals []int64) *settings {
-	st := c.valid(vals)
-	if st == nil {
-		return nil
+func (c *Census) representative(vals []int64) bool {
+	if !c.g.hasSetting(vals, c.opt.AnyOps) {
+		return false
 	}
 	z := c.opt.Size
 	key := formKey(z, vals)
 	for _, s := range grid.Symmetries(z)[1:] {
 		img := image(z, s, vals)
-		if keyLess(formKey(z, img), key) && c.valid(img) != nil {
-			return nil
+		if keyLess(formKey(z, img), key) && c.g.hasSetting(img, c.opt.AnyOps) {
+			return false
 		}
 	}
-	return st
+	return true
 }
 
 // Run searches the census's tasks from skip on, on Jobs goroutines,

@@ -172,3 +172,45 @@ func TestLineZero(t *testing.T) {
 		t.Fatalf("only %d zero lines: the test sees too few", zeros)
 	}
 }
+
+// TestHasSetting compares hasSetting with countSettings' count on random
+// grids of small numbers (many of whose lines are zero) and on every
+// grid a small census finds.
+func TestHasSetting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	yes := [2]int{}
+	for _, z := range []grid.Size{{Rows: 3, Cols: 3}, {Rows: 3, Cols: 4}, {Rows: 4, Cols: 4}} {
+		g, err := newGeometry(z, grid.AllLines, grid.Precedence)
+		if err != nil {
+			t.Fatal(err)
+		}
+		grids := [][]int64{}
+		for range 3000 {
+			v := make([]int64, z.Numbers())
+			for i := range v {
+				v[i] = 1 + rng.Int64N(2)
+			}
+			grids = append(grids, v)
+		}
+		recs, _ := runCensus(t, Options{Size: z, Max: 3, Rank: 1, AnyOps: true})
+		for _, r := range recs {
+			grids = append(grids, numbersOf(z, r))
+		}
+		for _, v := range grids {
+			st := g.countSettings(v)
+			for i, anyOps := range []bool{false, true} {
+				want := st.count(anyOps).Sign() > 0
+				if got := g.hasSetting(v, anyOps); got != want {
+					t.Fatalf("%s any-ops %v: hasSetting %v, %s settings", gridText(z, v), anyOps, got, st.count(anyOps))
+				}
+				if want {
+					yes[i]++
+				}
+			}
+		}
+	}
+	if yes[0] < 20 || yes[1] < 40 {
+		t.Fatalf("only %v grids with settings: the test sees too few", yes)
+	}
+	t.Logf("grids with settings (all four operators, any): %v", yes)
+}

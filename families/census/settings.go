@@ -188,6 +188,89 @@ func (g *geometry) countSettings(vals []int64) *settings {
 	return st
 }
 
+// hasSetting reports whether some setting makes every selected line of
+// vals zero (using all four operators unless anyOps): countSettings'
+// count is positive, found without counting. countSettings lists every
+// joint assignment of the shared diagonal cells, which on 5x5 grids of
+// small numbers runs to millions for each grid the search completes;
+// here the walk stops at the first assignment that the independent
+// lines' operators complete. Cost: the lines' zero tuples (kept) and the
+// walk up to the first setting.
+func (g *geometry) hasSetting(vals []int64, anyOps bool) bool {
+	tuples := make([][]uint32, len(g.lines))
+	var shared []int
+	// reach[m]: the independent lines can use exactly the operators m.
+	var reach [16]bool
+	reach[0] = true
+	for k := range g.lines {
+		tuples[k] = g.lineTuples(k, vals)
+		if len(tuples[k]) == 0 {
+			return false
+		}
+		if g.lines[k].shared {
+			shared = append(shared, k)
+			continue
+		}
+		var next [16]bool
+		n := len(g.lines[k].cells)
+		for a, ok := range reach {
+			if ok {
+				for _, t := range tuples[k] {
+					next[a|int(tupleMask(t, n))] = true
+				}
+			}
+		}
+		reach = next
+	}
+	completes := func(m uint8) bool {
+		if anyOps {
+			return true
+		}
+		for f, ok := range reach {
+			if ok && m|uint8(f) == allOps {
+				return true
+			}
+		}
+		return false
+	}
+	cell := make([]grid.Op, g.ncells)
+	var walk func(i int, mask uint8) bool
+	walk = func(i int, mask uint8) bool {
+		if i == len(shared) {
+			return completes(mask)
+		}
+		l := &g.lines[shared[i]]
+		var set [64]bool
+		found := false
+	tuples:
+		for _, t := range tuples[shared[i]] {
+			for k, c := range l.cells {
+				if o := arith[(t>>(2*k))&3]; cell[c] != grid.Absent && cell[c] != o {
+					continue tuples
+				}
+			}
+			m := mask
+			for k, c := range l.cells {
+				if cell[c] == grid.Absent {
+					cell[c], set[k] = arith[(t>>(2*k))&3], true
+				}
+				m |= opBit(cell[c])
+			}
+			found = walk(i+1, m)
+			for k, c := range l.cells {
+				if set[k] {
+					cell[c], set[k] = grid.Absent, false
+				}
+			}
+			if found {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(0, 0)
+}
+
 // shared returns the lines whose cells the joint assignments fix (the
 // lines not in free), in line order.
 func (st *settings) shared() []int {

@@ -96,7 +96,7 @@ func (c *Census) standardForm(s *grid.Setting, vals []int64) (*grid.Setting, []i
 		var bestOps []grid.Op
 		at := -1
 		for i := lo; i < hi; i++ {
-			if imgs[i].sym != grid.Identity && c.g.countSettings(imgs[i].vals).Any.Sign() == 0 {
+			if imgs[i].sym != grid.Identity && !c.g.hasSetting(imgs[i].vals, true) {
 				// The image of a setting is one of its image's settings
 				// (its lines state the same equations up to nonzero
 				// factors): an image grid with no setting at all has no
