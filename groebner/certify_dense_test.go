@@ -160,3 +160,24 @@ func TestCertifyByDegreeAffine(t *testing.T) {
 		})
 	}
 }
+
+// TestCertifyByDegreeFallback forces every degree past the bound on its
+// reducer rows (denseTermsPerJob), so that its reductions go one at a
+// time: the verdicts stay those of the matrices.
+func TestCertifyByDegreeFallback(t *testing.T) {
+	defer func(n int) { denseTermsPerJob = n }(denseTermsPerJob)
+	denseTermsPerJob = 0
+	e, G, in := homogCandidate(t, "../testdata/systems/katsura5.sys")
+	if ok, err := e.certifyByDegree(G, in); err != nil || !ok {
+		t.Fatalf("fallback refused the candidate: %v, %v", ok, err)
+	}
+	bad := append([]*gpoly(nil), G...)
+	k := len(G) - 1
+	g := G[k].clone()
+	last := len(g.c) - 1
+	g.c[last] = zbig(new(big.Int).Add(g.c[last].big(new(big.Int)), big.NewInt(1)))
+	bad[k] = g
+	if ok, err := e.certifyByDegree(bad, in); err != nil || ok {
+		t.Errorf("fallback accepted a changed candidate: %v, %v", ok, err)
+	}
+}
