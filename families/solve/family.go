@@ -402,13 +402,13 @@ func verifyFamily(ctx context.Context, f *Family, basis, F, nonzero []*poly.Poly
 			workers = 1
 		}
 		err := parallel.EachOn(ctx, len(checks), workers, func(i int) error {
-			r, err := field.SubstNumerator(ctx, checks[i], vals)
+			zero, err := field.Vanishes(ctx, checks[i], vals)
 			switch {
 			case err != nil:
 				return limitErr(err)
-			case i < len(F) && !r.IsZero():
-				return fmt.Errorf("%w: family in %v does not satisfy %s = 0 (residue %s)", ErrInternal, f.Parameters, checks[i], r)
-			case i >= len(F) && r.IsZero():
+			case i < len(F) && !zero:
+				return fmt.Errorf("%w: family in %v does not satisfy %s = 0", ErrInternal, f.Parameters, checks[i])
+			case i >= len(F) && zero:
 				return fmt.Errorf("%w: nonzero condition %s vanishes on the family in %v", ErrInternal, checks[i], f.Parameters)
 			}
 			return nil

@@ -111,6 +111,28 @@ func Compose(ctx context.Context, f *Frac, at []*Frac) (*Frac, error) {
 // product of cached powers per term of f, on GOMAXPROCS goroutines above
 // ParallelTerms. It stops with ctx's error when ctx ends.
 func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly, error) {
+	return substNumerator(ctx, f, vals, false)
+}
+
+// Vanishes reports whether f vanishes identically at x_v = vals[v]. It
+// expands, as SubstNumerator does, f(num/den) times a product of powers of
+// the denominators, but with the least such product: the variables whose
+// values share a denominator d are taken together, and d is raised to f's
+// degree in them rather than to the sum of f's degrees in each (a grid's
+// line in six numbers over one denominator needs d^2 or d^3, not d^6).
+// Exact, with no gcd. Cost: as SubstNumerator, on smaller products where
+// denominators repeat.
+func Vanishes(ctx context.Context, f *poly.Poly, vals []*Frac) (bool, error) {
+	p, err := substNumerator(ctx, f, vals, true)
+	if err != nil {
+		return false, err
+	}
+	return p.IsZero(), nil
+}
+
+// substNumerator is SubstNumerator; with grouped, the variables whose
+// values have one denominator share its power (Vanishes).
+func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped bool) (*poly.Poly, error) {
 	n := f.Ring().NumVars()
 	r := f.Ring()
 	for _, v := range vals {
@@ -139,6 +161,46 @@ func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly
 		}
 		nums[v], numC[v] = primitiveSplit(vals[v].num)
 		dens[v], denC[v] = primitiveSplit(vals[v].den)
+	}
+	// group[v] is the variable whose denominator power stands for v's,
+	// and denDeg[g] the degree of f in g's group: each variable alone, or
+	// with grouped those whose values share a denominator.
+	group, denDeg := make([]int, n), make([]int, n)
+	var firstOf poly.Map[int]
+	for v := range n {
+		group[v] = v
+		if deg[v] <= 0 || !grouped {
+			denDeg[v] = deg[v]
+			continue
+		}
+		// The whole denominator, content and all, so that one power
+		// stands for each of the group's.
+		if g, ok := firstOf.Get(vals[v].den); ok {
+			group[v] = g
+		} else {
+			firstOf.Put(vals[v].den, v)
+		}
+	}
+	if grouped {
+		for i := range f.Len() {
+			sum := make([]int, n)
+			for v := range n {
+				sum[group[v]] += f.Exp(i, v)
+			}
+			for g, e := range sum {
+				denDeg[g] = max(denDeg[g], e)
+			}
+		}
+	}
+	// denExp returns the power of group g's denominator that term i needs.
+	denExp := func(i, g int) int {
+		e := denDeg[g]
+		for v := range n {
+			if group[v] == g {
+				e -= f.Exp(i, v)
+			}
+		}
+		return e
 	}
 	// Every power that a term needs is made first, so that the terms can
 	// then be multiplied out in parallel from read-only powers.
@@ -169,7 +231,10 @@ func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly
 			if e := f.Exp(i, v); e > 0 {
 				need(key{false, v, e})
 			}
-			if e := deg[v] - f.Exp(i, v); e > 0 && !vals[v].den.IsConst() {
+			if group[v] != v {
+				continue
+			}
+			if e := denExp(i, v); e > 0 && !vals[v].den.IsConst() {
 				need(key{true, v, e})
 			}
 		}
@@ -204,11 +269,14 @@ func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly
 				}
 				k.Mul(k, ratPow(numC[v], e))
 			}
-			if deg[v]-e > 0 && !vals[v].den.IsConst() {
-				if err := t.MulContext(ctx, t, pow[key{true, v, deg[v] - e}]); err != nil {
+			if group[v] != v || vals[v].den.IsConst() {
+				continue
+			}
+			if e := denExp(i, v); e > 0 {
+				if err := t.MulContext(ctx, t, pow[key{true, v, e}]); err != nil {
 					return err
 				}
-				k.Mul(k, ratPow(denC[v], deg[v]-e))
+				k.Mul(k, ratPow(denC[v], e))
 			}
 		}
 		terms[i], consts[i] = t, k
