@@ -48,23 +48,14 @@ type denseBlock struct {
 	seen  map[[2]int32]int32 // the row t*g by leading column and g's index
 }
 
-// certifyByDegree reports what certify reports, that G (in the engine's
-// form) is a Gröbner basis and every input reduces to zero by it, through
-// one denseBlock matrix for the pairs and inputs of each degree (the
-// degree of the lcm, or of the input's leading term). The degrees run in
-// increasing order, the reductions of one degree on up to GOMAXPROCS
-// goroutines; the first failure stops the proof. Cost: certify's
-// big-integer products, without its merges and allocations; a degree's
-// matrix holds every monomial its pairs meet.
-func (e *engine) certifyByDegree(G, in []*gpoly) (bool, error) {
-	if len(G) == 1 && G[0].m[0] == 0 {
-		return true, nil // G = [1] and 1 is in <F>
-	}
-	return e.reduceByDegree(G, e.certifyPairs(G), in)
-}
-
 // reduceByDegree reports whether the S-polynomials of the pairs jobs of G
-// and the inputs all reduce to zero by G, by degree (certifyByDegree).
+// and the inputs all reduce to zero by G, through one denseBlock matrix
+// for the pairs and inputs of each degree (the degree of the lcm, or of
+// the input's leading term). The degrees run in increasing order, the
+// reductions of one degree on up to GOMAXPROCS goroutines; the first
+// failure stops the proof. Cost: the big-integer products of the
+// reductions one at a time, without their merges and allocations; a
+// degree's matrix holds every monomial its pairs meet.
 func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, error) {
 	s := e.s
 	coefs := make([][]*big.Int, len(G))

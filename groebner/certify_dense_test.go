@@ -181,3 +181,13 @@ func TestCertifyByDegreeFallback(t *testing.T) {
 		t.Errorf("fallback accepted a changed candidate: %v, %v", ok, err)
 	}
 }
+
+// certifyByDegree is certify with every degree in a matrix, whatever the
+// number of pairs (certify leaves fewer than denseMinPairs to
+// reduceEach).
+func (e *engine) certifyByDegree(G, in []*gpoly) (bool, error) {
+	if len(G) == 1 && G[0].m[0] == 0 {
+		return true, nil
+	}
+	return e.reduceByDegree(G, e.certifyPairs(G), in)
+}
