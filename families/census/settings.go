@@ -233,9 +233,31 @@ func (g *geometry) hasSetting(vals []int64, anyOps bool) bool {
 		}
 		return false
 	}
+	// Every operator a setting can still use past shared line i: the
+	// independent lines' and those of the shared lines' tuples from i on.
+	// A walk whose operators with these lack one of + - x / has no
+	// setting below it (most grids that have none are refused at once).
+	var reachAll uint8
+	for f, ok := range reach {
+		if ok {
+			reachAll |= uint8(f)
+		}
+	}
+	later := make([]uint8, len(shared)+1)
+	later[len(shared)] = reachAll
+	for i := len(shared) - 1; i >= 0; i-- {
+		later[i] = later[i+1]
+		n := len(g.lines[shared[i]].cells)
+		for _, t := range tuples[shared[i]] {
+			later[i] |= tupleMask(t, n)
+		}
+	}
 	cell := make([]grid.Op, g.ncells)
 	var walk func(i int, mask uint8) bool
 	walk = func(i int, mask uint8) bool {
+		if !anyOps && mask|later[i] != allOps {
+			return false
+		}
 		if i == len(shared) {
 			return completes(mask)
 		}
