@@ -577,11 +577,11 @@ func onGraph(ctx context.Context, b *Family, vals []*field.Frac, vanishes func(*
 func insideBasis(ctx context.Context, a *Family, P []*poly.Poly) (bool, error) {
 	avals := familyValues(a)
 	for _, p := range P {
-		res, err := field.SubstNumerator(ctx, p, avals)
+		zero, err := field.Vanishes(ctx, p, avals)
 		if err != nil {
 			return false, limitErr(err)
 		}
-		if !res.IsZero() {
+		if !zero {
 			return false, nil
 		}
 	}

@@ -248,11 +248,11 @@ func (d *decomposer) dropInside(rats []*Family, others []*component, G []*poly.P
 func (d *decomposer) zeroOfNonZeroDivisor(a *Family, larger []*Family, G []*poly.Poly) (bool, error) {
 	avals := familyValues(a)
 	vanishes := func(q *poly.Poly) (bool, error) {
-		at, err := field.SubstNumerator(d.ctx, q, avals)
+		zero, err := field.Vanishes(d.ctx, q, avals)
 		if err != nil {
 			return false, limitErr(err)
 		}
-		return at.IsZero(), nil
+		return zero, nil
 	}
 	return d.holdsNonZeroDivisor(vanishes, len(a.Parameters), larger, G)
 }

@@ -8,7 +8,6 @@ import (
 	"math"
 	"math/big"
 	"runtime"
-	"slices"
 
 	"github.com/families-project/families/internal/parallel"
 	"github.com/families-project/families/poly"
@@ -34,35 +33,20 @@ func Subst(f *poly.Poly, vals []*Frac) *Frac {
 
 // SubstContext is Subst that stops with ctx's error when ctx ends.
 func SubstContext(ctx context.Context, f *poly.Poly, vals []*Frac) (*Frac, error) {
-	num, err := SubstNumerator(ctx, f, vals)
+	num, pows, err := substNumerator(ctx, f, vals, true)
 	if err != nil {
 		return nil, err
 	}
-	// The denominator is a product of powers of the values' denominators,
-	// often one and the same: the common factor with num is found by gcds
-	// with each distinct one in turn, as often as its power, rather than
-	// by one gcd with the whole product (which cost a 5x5 family's lifting
-	// seconds). For each irreducible factor this removes the least of its
-	// multiplicities in num and in the product, as that gcd would.
-	type power struct {
-		d *poly.Poly
-		e int
-	}
-	var pows []power
+	// The denominator is a product of powers of the values' distinct
+	// denominators, each to f's degree in the variables that share it
+	// (substNumerator): the common factor with num is found by gcds with
+	// each in turn, as often as its power, rather than by one gcd with the
+	// whole product (which cost a 5x5 family's lifting seconds). For each
+	// irreducible factor this removes the least of its multiplicities in
+	// num and in the product, as that gcd would.
 	den := num.Ring().One()
-	for _, v := range f.Vars() {
-		d := vals[v].den
-		if d.IsConst() {
-			continue
-		}
-		e := f.Degree(v)
-		den.Mul(den, new(poly.Poly).Pow(d, e))
-		i := slices.IndexFunc(pows, func(p power) bool { return p.d.Equal(d) })
-		if i < 0 {
-			pows = append(pows, power{d, e})
-		} else {
-			pows[i].e += e
-		}
+	for _, p := range pows {
+		den.Mul(den, new(poly.Poly).Pow(p.d, p.e))
 	}
 	if len(pows) == 0 || num.IsZero() || num.IsConst() {
 		return NewContext(ctx, num, den)
@@ -111,7 +95,8 @@ func Compose(ctx context.Context, f *Frac, at []*Frac) (*Frac, error) {
 // product of cached powers per term of f, on GOMAXPROCS goroutines above
 // ParallelTerms. It stops with ctx's error when ctx ends.
 func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly, error) {
-	return substNumerator(ctx, f, vals, false)
+	p, _, err := substNumerator(ctx, f, vals, false)
+	return p, err
 }
 
 // Vanishes reports whether f vanishes identically at x_v = vals[v]. It
@@ -123,16 +108,23 @@ func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly
 // Exact, with no gcd. Cost: as SubstNumerator, on smaller products where
 // denominators repeat.
 func Vanishes(ctx context.Context, f *poly.Poly, vals []*Frac) (bool, error) {
-	p, err := substNumerator(ctx, f, vals, true)
+	p, _, err := substNumerator(ctx, f, vals, true)
 	if err != nil {
 		return false, err
 	}
 	return p.IsZero(), nil
 }
 
+// A power is a denominator d to the exponent e.
+type power struct {
+	d *poly.Poly
+	e int
+}
+
 // substNumerator is SubstNumerator; with grouped, the variables whose
-// values have one denominator share its power (Vanishes).
-func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped bool) (*poly.Poly, error) {
+// values have one denominator share its power (Vanishes). It also returns
+// the powers of the nonconstant denominators that it multiplied f by.
+func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped bool) (*poly.Poly, []power, error) {
 	n := f.Ring().NumVars()
 	r := f.Ring()
 	for _, v := range vals {
@@ -192,6 +184,12 @@ func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped boo
 			}
 		}
 	}
+	var denPows []power
+	for v := range n {
+		if deg[v] > 0 && group[v] == v && denDeg[v] > 0 && !vals[v].den.IsConst() {
+			denPows = append(denPows, power{vals[v].den, denDeg[v]})
+		}
+	}
 	// denExp returns the power of group g's denominator that term i needs.
 	denExp := func(i, g int) int {
 		e := denDeg[g]
@@ -248,7 +246,7 @@ func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped boo
 		pows[i] = new(poly.Poly)
 		return pows[i].PowContext(ctx, base, k.e)
 	}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, k := range want {
 		pow[k] = pows[i]
@@ -283,7 +281,7 @@ func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped boo
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	lcm := big.NewInt(1)
 	g := new(big.Int)
@@ -308,9 +306,9 @@ func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped boo
 		terms = next
 	}
 	if len(terms) == 0 {
-		return r.Zero(), nil
+		return r.Zero(), denPows, nil
 	}
-	return terms[0].Scale(terms[0], L.Inv(L)), nil
+	return terms[0].Scale(terms[0], L.Inv(L)), denPows, nil
 }
 
 // SubstCost estimates the work of SubstNumerator(f, vals): the number of
