@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/families-project/families/families/census"
 	"github.com/families-project/families/families/grid"
@@ -34,4 +35,14 @@ func Example() {
 	// 10 2 12 / 2 4 2 / 8 2 6 3 settings; isolated by the engine
 	//   identity 10 2 12 / 2 4 2 / 8 2 6 3
 	//   mirror-lr 12 2 10 / 2 4 2 / 6 2 8 3
+}
+
+// A per-setting limit given as a time is read as a budget of work: the
+// same budget, and so the same answers, on any machine under any load.
+func ExampleWorkOf() {
+	fmt.Println(census.WorkOf(time.Minute) == census.DefaultSystemWork)
+	fmt.Println(census.WorkOf(50*time.Millisecond), census.WorkOf(time.Nanosecond), census.WorkOf(0))
+	// Output:
+	// true
+	// 1000 1 0
 }
