@@ -83,7 +83,9 @@ type Answer struct {
 	// StoppedEarly: the --analyze bound was reached before a setting
 	// showing the grid isolated; settings not analyzed might.
 	StoppedEarly bool `json:"stopped_early,omitempty"`
-	Timeouts     int  `json:"timeouts,omitempty"`
+	// Timeouts counts the analyzes that spent their work budget
+	// (Options.SystemWork): class timeout, the same on every run.
+	Timeouts int `json:"timeouts,omitempty"`
 }
 
 // A candidate is one setting of a grid with its tangent dimension.

@@ -25,7 +25,7 @@ type Summary struct {
 	RunTasks     int
 	ByAnswer     map[string]int
 	StoppedEarly int
-	Timeouts     int // analyzes that hit the time limit
+	Timeouts     int // analyzes that spent their work budget (Options.SystemWork)
 	Smallest     string
 	smallestSum  int64
 	Settings     *big.Int // settings of all grids found
