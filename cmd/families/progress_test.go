@@ -56,13 +56,17 @@ func TestTimeLeft(t *testing.T) {
 func TestProgressBarTerminal(t *testing.T) {
 	dir := t.TempDir()
 	const sweepArgs = "--ops '..|.-.-.|..|.-.-.|..' --positive --require-all-ops --sample 120 --jobs 1"
+	// The bar is drawn at most every 100 ms and its rate from the first
+	// record on: a sweep that ends sooner (120 settings take 0.1 s on a
+	// quiet machine) may never show one, so the bars are tested on 6,000.
+	const longSweepArgs = "--ops '..|.-.-.|..|.-.-.|..' --positive --require-all-ops --sample 6000 --jobs 1"
 	tests := []struct {
 		name, args string
 		bar        string // a fragment of the bar, or "" for none
 	}{
 		{"records to the terminal", sweepArgs, ""},
-		{"records to --out", sweepArgs + " --out s.jsonl", " records/"},
-		{"records redirected", sweepArgs + " > r.jsonl", " records/"},
+		{"records to --out", longSweepArgs + " --out s.jsonl", " records/"},
+		{"records redirected", longSweepArgs + " > r.jsonl", " records/"},
 		{"count", "count --ops '+=|x-+.-|+=|=====|.=' --max-sum 8 --jobs 1", " systems/"},
 	}
 	for _, tc := range tests {
@@ -84,7 +88,7 @@ func TestProgressBarTerminal(t *testing.T) {
 			}
 		})
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "r.jsonl")); err != nil || strings.Count(string(b), "\n") != 120 || strings.Contains(string(b), "\r") {
+	if b, err := os.ReadFile(filepath.Join(dir, "r.jsonl")); err != nil || strings.Count(string(b), "\n") != 6000 || strings.Contains(string(b), "\r") {
 		t.Errorf("redirected records: %v, %d lines", err, strings.Count(string(b), "\n"))
 	}
 	// Pipes, as in a log: no bar.
