@@ -1,12 +1,9 @@
 package groebner
 
 import (
-	"cmp"
 	"math/big"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // The certificate by degree, F4-style. engine.reduce treats each S-pair on
@@ -265,44 +262,11 @@ func (b *denseBlock) sortColumns(ops *monoOps, keys []byte, heads []colHead) ([]
 // reduceAll reports whether every job of the block reduces to zero, on up
 // to GOMAXPROCS goroutines with an accumulator each.
 func (b *denseBlock) reduceAll(lim *limits) (bool, error) {
-	var (
-		next   atomic.Int64
-		failed atomic.Bool
-		mu     sync.Mutex
-		first  error
-		wg     sync.WaitGroup
-	)
-	work := func() {
-		defer wg.Done()
+	workers := min(runtime.GOMAXPROCS(0), 8, len(b.jobs)/4)
+	return allHold(len(b.jobs), workers, func() func(int) (bool, error) {
 		r := newDenseReducer(len(b.pivot))
-		for !failed.Load() {
-			k := int(next.Add(1) - 1)
-			if k >= len(b.jobs) {
-				return
-			}
-			ok, err := r.reduce(b, b.jobs[k], lim)
-			if err != nil || !ok {
-				failed.Store(true)
-				if err != nil {
-					mu.Lock()
-					first = cmp.Or(first, err)
-					mu.Unlock()
-				}
-				return
-			}
-		}
-	}
-	n := max(1, min(runtime.GOMAXPROCS(0), 8, len(b.jobs)/4))
-	wg.Add(n)
-	for range n - 1 {
-		go work()
-	}
-	work()
-	wg.Wait()
-	if first != nil {
-		return false, first
-	}
-	return !failed.Load(), nil
+		return func(k int) (bool, error) { return r.reduce(b, b.jobs[k], lim) }
+	})
 }
 
 // denseReducer is one goroutine's accumulator: a big integer per column,

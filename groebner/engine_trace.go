@@ -1,12 +1,9 @@
 package groebner
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/families-project/families/poly"
@@ -429,50 +426,23 @@ func (e *engine) reduceEach(G []*gpoly, jobs []pair, in []*gpoly) (bool, error) 
 // over the shared, read-only G; the first failure or limit stops all of
 // them.
 func (e *engine) allReduceToZero(G []*gpoly, total int, build func(red *engine, k int) (*gpoly, error)) (bool, error) {
-	var (
-		next   atomic.Int64
-		failed atomic.Bool
-		mu     sync.Mutex
-		first  error
-		wg     sync.WaitGroup
-	)
-	work := func() {
-		defer wg.Done()
+	workers := min(runtime.GOMAXPROCS(0), 8, total/8)
+	return allHold(total, workers, func() func(int) (bool, error) {
 		red := e.sub()
 		for _, g := range G {
 			red.push(g)
 		}
-		for !failed.Load() {
-			k := int(next.Add(1) - 1)
-			if k >= total {
-				return
-			}
+		return func(k int) (bool, error) {
 			w, err := build(red, k)
 			if err == nil {
 				w, err = red.reduce(w, false)
 			}
-			if err != nil || len(w.c) != 0 {
-				failed.Store(true)
-				if err != nil {
-					mu.Lock()
-					first = cmp.Or(first, err)
-					mu.Unlock()
-				}
-				return
+			if err != nil {
+				return false, err
 			}
+			return len(w.c) == 0, nil
 		}
-	}
-	n := max(1, min(runtime.GOMAXPROCS(0), 8, total/8))
-	wg.Add(n)
-	for range n - 1 {
-		go work()
-	}
-	work()
-	wg.Wait()
-	if first != nil {
-		return false, first
-	}
-	return !failed.Load(), nil
+	})
 }
 
 // certifyTrace reports whether G, the interreduced basis of a replay whose
