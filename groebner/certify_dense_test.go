@@ -52,21 +52,7 @@ func TestCertifyHomogeneous(t *testing.T) {
 			if got, err := e.certifyByDegree(G, in); err != nil || !got {
 				t.Fatalf("certifyByDegree refused the candidate: %v, %v", got, err)
 			}
-			// Change the last coefficient of the longest element.
-			k := 0
-			for i, g := range G {
-				if len(g.c) > len(G[k].c) {
-					k = i
-				}
-			}
-			if len(G[k].c) < 2 {
-				t.Skip("no element with a tail")
-			}
-			bad := append([]*gpoly(nil), G...)
-			g := G[k].clone()
-			last := len(g.c) - 1
-			g.c[last] = zbig(new(big.Int).Add(g.c[last].big(new(big.Int)), big.NewInt(1)))
-			bad[k] = g
+			bad := spoilLongest(t, G)
 			want, _ = e.certifyEach(bad, in)
 			got, err := e.certifyByDegree(bad, in)
 			if err != nil || got != want || got {
@@ -138,20 +124,7 @@ func TestCertifyByDegreeAffine(t *testing.T) {
 			if got, err := e.certifyByDegree(G, in); err != nil || !got {
 				t.Fatalf("certifyByDegree refused the reduced basis: %v, %v", got, err)
 			}
-			k := 0
-			for i, g := range G {
-				if len(g.c) > len(G[k].c) {
-					k = i
-				}
-			}
-			if len(G[k].c) < 2 {
-				t.Skip("no element with a tail")
-			}
-			bad := append([]*gpoly(nil), G...)
-			g := G[k].clone()
-			last := len(g.c) - 1
-			g.c[last] = zbig(new(big.Int).Add(g.c[last].big(new(big.Int)), big.NewInt(1)))
-			bad[k] = g
+			bad := spoilLongest(t, G)
 			want, _ := e.certifyEach(bad, in)
 			got, err := e.certifyByDegree(bad, in)
 			if err != nil || got != want || got {
@@ -190,4 +163,26 @@ func (e *engine) certifyByDegree(G, in []*gpoly) (bool, error) {
 		return true, nil
 	}
 	return e.reduceByDegree(G, e.certifyPairs(G), in)
+}
+
+// spoilLongest returns G with the last coefficient of its longest element
+// changed by one, a candidate no longer in the ideal; it skips the test
+// when no element has a tail.
+func spoilLongest(t *testing.T, G []*gpoly) []*gpoly {
+	t.Helper()
+	k := 0
+	for i, g := range G {
+		if len(g.c) > len(G[k].c) {
+			k = i
+		}
+	}
+	if len(G[k].c) < 2 {
+		t.Skip("no element with a tail")
+	}
+	bad := append([]*gpoly(nil), G...)
+	g := G[k].clone()
+	last := len(g.c) - 1
+	g.c[last] = zbig(new(big.Int).Add(g.c[last].big(new(big.Int)), big.NewInt(1)))
+	bad[k] = g
+	return bad
 }
