@@ -26,7 +26,7 @@ TIMEOUT=${TIMEOUT:-240}
 GIAC=${GIAC:-giac}
 SINGULAR=${SINGULAR:-Singular}
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(katsura8 katsura9 katsura10 cyclic7 cyclic8 eco10 noon6 reimer5 reimer6 henrion5)
+[ ${#names[@]} -gt 0 ] || names=(katsura8 katsura9 katsura10 cyclic7 cyclic8 eco10 noon6 reimer5 reimer6 henrion5 quad5)
 [ -x /usr/bin/time ] || { echo "bench/giac.sh: /usr/bin/time (GNU time) not found" >&2; exit 1; }
 
 tmp=$(mktemp -d)

@@ -25,8 +25,10 @@ import (
 // switches to Traverso's trace algorithm: a run modulo a 31-bit prime
 // tells which S-pairs reduce to zero, the exact run computes only the
 // others, and the result is then certified over Q (see traceBasis for
-// what is proved). When the trace's exact run swells, a multi-modular
-// computation with an exact proof replaces it (see traceBasis). When the
+// what is proved). Homogeneous inputs in a graded order, and grevlex
+// inputs with small coefficients (modularFirst), go first to a
+// multi-modular F4 computation with an exact proof, which also replaces
+// the trace when the trace's exact run swells (see traceBasis). When the
 // prime is unlucky or the certificate fails, the plain exact algorithm
 // runs to the end instead.
 //

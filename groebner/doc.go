@@ -9,11 +9,13 @@
 // Traverso's trace algorithm (a run modulo a 31-bit prime tells which
 // S-pairs reduce to zero, the exact run computes only the others, and a
 // certificate over Q proves the result), and to the plain exact run to
-// the end when the prime is unlucky or the certificate fails. When the
-// trace's exact run meets coefficients far larger than the inputs' (its
-// intermediate elements swell, as in reimer-5) or, in grevlex, runs far
-// longer than its modular run (cyclic-7), the reduced basis is
-// computed modulo several primes instead and recovered by Chinese
+// the end when the prime is unlucky or the certificate fails. Grevlex
+// inputs with small coefficients (16 bits at most) and homogeneous inputs
+// in a graded order go first to the multi-modular method, as does any
+// input whose trace's exact run meets coefficients far larger than the
+// inputs' (its intermediate elements swell, as in reimer-5) or, in
+// grevlex, runs far longer than its modular run: the reduced basis is
+// computed modulo several primes by F4 and recovered by Chinese
 // remaindering and rational reconstruction, then proved over Q: for graded
 // orders through the homogenization and Arnold's Hilbert-function argument,
 // for other orders against the proved grevlex basis (arnold.go). Both

@@ -14,7 +14,7 @@ import (
 //
 //	go test -run '^$' -bench 'Engine/katsura8/' -benchtime 1x ./groebner
 func BenchmarkEngine(b *testing.B) {
-	for _, name := range []string{"katsura8", "cyclic7", "eco10", "noon6", "reimer6", "katsura9"} {
+	for _, name := range []string{"katsura8", "cyclic7", "eco10", "noon6", "reimer6", "katsura9", "quad5", "henrion5", "reimer5"} {
 		r, F, _ := loadSystem(b, "../bench/systems/"+name+".sys")
 		in := nonzeroSorted(r, F)
 		b.Run(name+"/basis", func(b *testing.B) {

@@ -10,10 +10,14 @@ standard definitions of the PoSSo and PHCpack test suites, noon-n with
 the coefficient 1.1 scaled to integers (10*x_i*(sum_{j!=i} x_j^2) - 11*x_i + 10).
 henrion-5 (D. Henrion's system, as in the zero-dimensional examples of
 msolve, J. Berthomieu, C. Eder and M. Safey El Din, ISSAC 2021) is
-written out as published.
+written out as published. quad5 is five dense quadrics in five variables
+with 30-digit coefficients from a fixed 64-bit linear congruential
+generator (Knuth's MMIX constants): the case where the result's
+coefficients, not the linear algebra, set the cost.
 
     python3 bench/systems/gen.py
 """
+import itertools
 import os
 import sys
 
@@ -63,6 +67,36 @@ f1 + 2*f2 + 3*f3 + 4*f4 + 5*f5 + 6*t
 """
 
 
+def quadrics(n, digits, seed):
+    vs = tuple("x%d" % i for i in range(1, n + 1))
+    state = seed
+
+    def rnd():
+        nonlocal state
+        state = (state * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+        return state
+
+    def coef():
+        v = (rnd() << 64) | rnd()
+        v = 10 ** (digits - 1) + v % (9 * 10 ** (digits - 1))
+        return -v if rnd() & 1 else v
+
+    mons = [m for d in (2, 1, 0) for m in itertools.combinations_with_replacement(range(n), d)]
+    lines = []
+    for _ in range(n):
+        s = ""
+        for m in mons:
+            c = coef()
+            t = str(abs(c)) + "".join("*" + vs[i] for i in m)
+            if s:
+                s += (" - " if c < 0 else " + ") + t
+            else:
+                s = ("-" if c < 0 else "") + t
+        lines.append(s)
+    return "vars: %s\n# quad%d: %d dense quadrics in %d variables, %d-digit coefficients (bench/systems/gen.py, seed %d)\n%s\n" % (
+        " ".join(vs), n, n, n, digits, seed, "\n".join(lines))
+
+
 def main():
     out = here
     for n in (8, 9, 10):
@@ -75,6 +109,8 @@ def main():
         g.write_sys(out, "reimer%d" % n, *g.reimer(n), ["reimer-%d (standard definition; %d variables x1..x%d)" % (n, n, n)])
     with open(os.path.join(out, "henrion5.sys"), "w") as f:
         f.write(HENRION5)
+    with open(os.path.join(out, "quad5.sys"), "w") as f:
+        f.write(quadrics(5, 30, 20261127))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,66 @@
+package groebner
+
+import (
+	"context"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/families-project/families/poly"
+)
+
+// BenchmarkPaths times Basis on the systems of bench/giac.sh with the path
+// of traceBasis forced both ways (trace: the trace algorithm first, the
+// multi-modular path only when it swells; modular: the multi-modular path
+// first) and as chosen (auto, modularFirst), in grevlex and grlex, one
+// after the other in one run, so that the ratios hold under any load. Each
+// reports the process's CPU seconds per run (cpu-s/op, user and system,
+// all goroutines), the measure of BENCHMARKS.md. Seconds each; run one
+// system at a time:
+//
+//	go test -run '^$' -bench 'Paths/katsura8/' -benchtime 1x ./groebner
+func BenchmarkPaths(b *testing.B) {
+	orders := []struct {
+		name string
+		ord  poly.Order
+	}{{"grevlex", poly.Grevlex}, {"grlex", poly.Grlex}}
+	paths := []struct {
+		name string
+		path int
+	}{{"trace", pathTrace}, {"modular", pathModular}, {"auto", pathAuto}}
+	for _, name := range []string{"noon6", "reimer5", "henrion5", "quad5", "katsura8", "eco10", "cyclic7"} {
+		for _, o := range orders {
+			data, err := os.ReadFile("../bench/systems/" + name + ".sys")
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, F, err := poly.ParseSystem(string(data), o.ord)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, p := range paths {
+				b.Run(name+"/"+o.name+"/"+p.name, func(b *testing.B) {
+					defer func(old int) { forcePath = old }(forcePath)
+					forcePath = p.path
+					c0 := cpuSeconds()
+					for b.Loop() {
+						if _, err := Basis(context.Background(), F, Limits{}); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/op")
+				})
+			}
+		}
+	}
+}
+
+// cpuSeconds returns the user and system CPU time of the process so far.
+func cpuSeconds() float64 {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return (time.Duration(u.Utime.Nano()) + time.Duration(u.Stime.Nano())).Seconds()
+}
