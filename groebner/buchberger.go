@@ -68,6 +68,18 @@ func Basis(ctx context.Context, F []*poly.Poly, lim Limits) ([]*poly.Poly, error
 		// choices, so none of its nonzero reductions is lost.
 		e.err, e.budget = nil, 0
 		e.z.reset()
+		if !ops.tail && forcePath != pathTrace {
+			// Lex and block orders: a zero-dimensional ideal goes through
+			// its grevlex basis and FGLM (lex_fglm.go).
+			out, ok, err := viaFGLM(r, &l, input)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				rememberBasis(out)
+				return out, nil
+			}
+		}
 		var ok bool
 		if G, ok, err = traceBasis(r, ops, &l, input, e); err == nil && !ok {
 			G, err = newEngine(r, ops, &l).buchberger(input)

@@ -64,3 +64,38 @@ func cpuSeconds() float64 {
 	}
 	return (time.Duration(u.Utime.Nano()) + time.Duration(u.Stime.Nano())).Seconds()
 }
+
+// BenchmarkLexPaths times Basis in lex both ways in one run: the trace
+// algorithm in lex (trace) and, for a zero-dimensional ideal, the grevlex
+// basis followed by FGLM (auto, viaFGLM), reporting CPU seconds per run
+// as BenchmarkPaths does.
+//
+//	go test -run '^$' -bench 'LexPaths' -benchtime 1x ./groebner
+func BenchmarkLexPaths(b *testing.B) {
+	for _, name := range []string{"cyclic5", "katsura4", "grid44_1", "random_07"} {
+		data, err := os.ReadFile("../testdata/systems/" + name + ".sys")
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, F, err := poly.ParseSystem(string(data), poly.Lex)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range []struct {
+			name string
+			path int
+		}{{"trace", pathTrace}, {"auto", pathAuto}} {
+			b.Run(name+"/"+p.name, func(b *testing.B) {
+				defer func(old int) { forcePath = old }(forcePath)
+				forcePath = p.path
+				c0 := cpuSeconds()
+				for b.Loop() {
+					if _, err := Basis(context.Background(), F, Limits{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/op")
+			})
+		}
+	}
+}
