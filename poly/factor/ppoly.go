@@ -248,6 +248,7 @@ func pgcd(ctx context.Context, a, b ppoly, vars []int, p uint64, careful bool) p
 	var C grp
 	var lm mono
 	var q gpoly
+	var skel ppoly
 	n := 0
 	// The points x_k = start + k*step are distinct and depend on p and
 	// the inputs, so an evaluation point that is unlucky over Z (the
@@ -262,10 +263,21 @@ func pgcd(ctx context.Context, a, b ppoly, vars []int, p uint64, careful bool) p
 		if gx == 0 {
 			continue
 		}
-		h := pgcd(ctx, grpEval(A, x, p), grpEval(B, x, p), rest, p, careful)
+		ax, bx := grpEval(A, x, p), grpEval(B, x, p)
+		var h ppoly
+		sparse := false
+		// After the first image, the others come from its skeleton
+		// (zippel.go) unless the caller has stopped trusting images.
+		if skel != nil && !careful && len(rest) >= 2 {
+			h, sparse = sparseImage(ax, bx, rest, skel, p, seed^x<<1)
+		}
+		if !sparse {
+			h = pgcd(ctx, ax, bx, rest, p, careful)
+		}
 		if len(h) == 1 && h[0].e == (mono{}) {
 			return cpoly
 		}
+		monic := h
 		h = pscale(h, gx, p)
 		if C != nil {
 			switch h[0].e.cmp(&lm) {
@@ -276,6 +288,7 @@ func pgcd(ctx context.Context, a, b ppoly, vars []int, p uint64, careful bool) p
 			}
 		}
 		if C == nil {
+			skel = monic
 			C = pgroup(h, v)
 			lm = h[0].e
 			q = gpoly{(p - x) % p, 1}

@@ -99,22 +99,6 @@ func SubstNumerator(ctx context.Context, f *poly.Poly, vals []*Frac) (*poly.Poly
 	return p, err
 }
 
-// Vanishes reports whether f vanishes identically at x_v = vals[v]. It
-// expands, as SubstNumerator does, f(num/den) times a product of powers of
-// the denominators, but with the least such product: the variables whose
-// values share a denominator d are taken together, and d is raised to f's
-// degree in them rather than to the sum of f's degrees in each (a grid's
-// line in six numbers over one denominator needs d^2 or d^3, not d^6).
-// Exact, with no gcd. Cost: as SubstNumerator, on smaller products where
-// denominators repeat.
-func Vanishes(ctx context.Context, f *poly.Poly, vals []*Frac) (bool, error) {
-	p, _, err := substNumerator(ctx, f, vals, true)
-	if err != nil {
-		return false, err
-	}
-	return p.IsZero(), nil
-}
-
 // A power is a denominator d to the exponent e.
 type power struct {
 	d *poly.Poly
@@ -154,36 +138,7 @@ func substNumerator(ctx context.Context, f *poly.Poly, vals []*Frac, grouped boo
 		nums[v], numC[v] = primitiveSplit(vals[v].num)
 		dens[v], denC[v] = primitiveSplit(vals[v].den)
 	}
-	// group[v] is the variable whose denominator power stands for v's,
-	// and denDeg[g] the degree of f in g's group: each variable alone, or
-	// with grouped those whose values share a denominator.
-	group, denDeg := make([]int, n), make([]int, n)
-	var firstOf poly.Map[int]
-	for v := range n {
-		group[v] = v
-		if deg[v] <= 0 || !grouped {
-			denDeg[v] = deg[v]
-			continue
-		}
-		// The whole denominator, content and all, so that one power
-		// stands for each of the group's.
-		if g, ok := firstOf.Get(vals[v].den); ok {
-			group[v] = g
-		} else {
-			firstOf.Put(vals[v].den, v)
-		}
-	}
-	if grouped {
-		for i := range f.Len() {
-			sum := make([]int, n)
-			for v := range n {
-				sum[group[v]] += f.Exp(i, v)
-			}
-			for g, e := range sum {
-				denDeg[g] = max(denDeg[g], e)
-			}
-		}
-	}
+	group, denDeg := denGroups(f, vals, deg, grouped)
 	var denPows []power
 	for v := range n {
 		if deg[v] > 0 && group[v] == v && denDeg[v] > 0 && !vals[v].den.IsConst() {
@@ -349,4 +304,41 @@ func ratPow(c *big.Rat, e int) *big.Rat {
 	num := new(big.Int).Exp(c.Num(), big.NewInt(int64(e)), nil)
 	den := new(big.Int).Exp(c.Denom(), big.NewInt(int64(e)), nil)
 	return new(big.Rat).SetFrac(num, den)
+}
+
+// denGroups returns, for each variable v of f with deg[v] > 0, the
+// variable group[v] whose denominator power stands for v's, and for each
+// such representative g the power denDeg[g] of its denominator that f
+// needs: each variable alone, or with grouped those whose values share a
+// denominator, raised to f's degree in them together.
+func denGroups(f *poly.Poly, vals []*Frac, deg []int, grouped bool) (group, denDeg []int) {
+	n := len(deg)
+	group, denDeg = make([]int, n), make([]int, n)
+	var firstOf poly.Map[int]
+	for v := range n {
+		group[v] = v
+		if deg[v] <= 0 || !grouped {
+			denDeg[v] = deg[v]
+			continue
+		}
+		// The whole denominator, content and all, so that one power
+		// stands for each of the group's.
+		if g, ok := firstOf.Get(vals[v].den); ok {
+			group[v] = g
+		} else {
+			firstOf.Put(vals[v].den, v)
+		}
+	}
+	if grouped {
+		for i := range f.Len() {
+			sum := make([]int, n)
+			for v := range n {
+				sum[group[v]] += f.Exp(i, v)
+			}
+			for g, e := range sum {
+				denDeg[g] = max(denDeg[g], e)
+			}
+		}
+	}
+	return group, denDeg
 }

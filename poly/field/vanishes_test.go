@@ -10,7 +10,8 @@ import (
 // TestVanishes checks Vanishes against the definition on a family over
 // shared and separate denominators: the line a + b + c - (d + e)*f = 0 of
 // a grid holds or fails as it should, and SubstNumerator (one power per
-// variable) agrees on every case.
+// variable), the sum of terms as fractions and the value at a point agree
+// on every case.
 func TestVanishes(t *testing.T) {
 	R := poly.MustRing(poly.Grevlex, "a", "b", "c", "d", "e", "f")
 	P := poly.MustRing(poly.Grevlex, "s", "t")
@@ -48,6 +49,17 @@ func TestVanishes(t *testing.T) {
 		}
 		if num.IsZero() != tc.want {
 			t.Errorf("%s: SubstNumerator zero = %v, want %v", tc.name, num.IsZero(), tc.want)
+		}
+		// The two other ways Vanishes can take, each on its own.
+		sum, err := sumOfTerms(context.Background(), line, tc.vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.num.IsZero() != tc.want {
+			t.Errorf("%s: sum of terms %v, want zero = %v", tc.name, sum, tc.want)
+		}
+		if nz := nonzeroAtPoint(line, tc.vals); nz == tc.want {
+			t.Errorf("%s: nonzero at a point = %v on a line that vanishes = %v", tc.name, nz, tc.want)
 		}
 	}
 }
