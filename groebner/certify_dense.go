@@ -25,8 +25,9 @@ import (
 // denseRow is a row of a degree's matrix: columns increasing (monomials
 // decreasing) and the coefficients of G's element, shared.
 type denseRow struct {
-	cols []int32
-	coef []*big.Int
+	cols  []int32
+	coef  []*big.Int
+	small []int64 // coef as int64, nil when one does not fit (certify_small.go)
 }
 
 // denseJob is one polynomial to reduce to zero in a degree's matrix: the
@@ -43,6 +44,9 @@ type denseBlock struct {
 	pivot []int32 // reducer row of each column, -1 if none
 	jobs  []denseJob
 	seen  map[[2]int32]int32 // the row t*g by leading column and g's index
+	// smalls holds the coefficients of G's elements as int64, nil for
+	// those with one that does not fit.
+	smalls [][]int64
 }
 
 // reduceByDegree reports whether the S-polynomials of the pairs jobs of G
@@ -56,8 +60,10 @@ type denseBlock struct {
 func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, error) {
 	s := e.s
 	coefs := make([][]*big.Int, len(G))
+	smalls := make([][]int64, len(G))
 	for k, g := range G {
 		coefs[k] = bigCoefs(g)
+		smalls[k] = smallCoefs(coefs[k])
 	}
 	inCoefs := make([][]*big.Int, len(in))
 	for k, f := range in {
@@ -91,7 +97,7 @@ func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, err
 	tf := make([]uint16, s)
 	tg := make([]uint16, s)
 	for _, d := range degs {
-		blk := &denseBlock{tab: newMonoTable(s), seen: map[[2]int32]int32{}}
+		blk := &denseBlock{tab: newMonoTable(s), seen: map[[2]int32]int32{}, smalls: smalls}
 		for _, it := range byDeg[d] {
 			if it.input >= 0 {
 				f := in[it.input]
@@ -186,7 +192,13 @@ func (b *denseBlock) addRow(m, t []uint16, coef []*big.Int, k int, reducer bool)
 		cols[j] = c
 	}
 	r := int32(len(b.rows))
-	b.rows = append(b.rows, denseRow{cols: cols, coef: coef})
+	var small []int64
+	if k >= 0 {
+		small = b.smalls[k]
+	} else {
+		small = smallCoefs(coef)
+	}
+	b.rows = append(b.rows, denseRow{cols: cols, coef: coef, small: small})
 	if reducer && b.pivot[cols[0]] < 0 {
 		b.pivot[cols[0]] = r
 	}
@@ -265,7 +277,19 @@ func (b *denseBlock) reduceAll(lim *limits) (bool, error) {
 	workers := min(runtime.GOMAXPROCS(0), 8, len(b.jobs)/4)
 	return allHold(len(b.jobs), workers, func() func(int) (bool, error) {
 		r := newDenseReducer(len(b.pivot))
-		return func(k int) (bool, error) { return r.reduce(b, b.jobs[k], lim) }
+		return func(k int) (bool, error) {
+			zero, done := r.reduceSmall(b, b.jobs[k])
+			if !done {
+				return r.reduce(b, b.jobs[k], lim)
+			}
+			if r.work >= pollWork {
+				r.work = 0
+				if err := lim.check(); err != nil {
+					return false, err
+				}
+			}
+			return zero, nil
+		}
 	})
 }
 
@@ -273,6 +297,7 @@ func (b *denseBlock) reduceAll(lim *limits) (bool, error) {
 // zero between jobs.
 type denseReducer struct {
 	acc        []big.Int
+	small      []int64 // the accumulator of reduceSmall, made on first use
 	tmp, q, rm big.Int
 	a, g, h    big.Int
 	work       int
