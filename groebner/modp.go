@@ -1,6 +1,7 @@
 package groebner
 
 import (
+	"errors"
 	"math/big"
 	"math/bits"
 	"slices"
@@ -50,6 +51,9 @@ type modEngine struct {
 	// so that the exact replay can follow the run (engine_trace.go).
 	events chan<- traceEvent
 	steps  int // reduction steps, for polling the limits
+	// work counts the reducer terms of reduce's steps; past workBudget
+	// (when positive) reduce stops with errWorkBudget.
+	work, workBudget int64
 	// enough, when set, is asked each time the run moves on to pairs of
 	// a higher sugar (given) whether to stop there (modHilbertEquals);
 	// stopped records that it said yes.
@@ -191,6 +195,9 @@ func (e *modEngine) reduce(w *mpoly, full bool) (*mpoly, error) {
 			if err := e.lim.check(); err != nil {
 				return nil, err
 			}
+		}
+		if e.work += int64(len(g.c)); e.workBudget > 0 && e.work > e.workBudget {
+			return nil, errWorkBudget
 		}
 	}
 	e.oc, e.om = out.c, out.m
@@ -414,3 +421,7 @@ func (e *modEngine) reduceTail(g *mpoly) (*mpoly, error) {
 	out := &mpoly{c: append([]uint32{g.c[0]}, r.c...), m: append(slices.Clone(g.m[:s]), r.m...), sugar: g.sugar, deg: max(g.deg, r.deg)}
 	return out, nil
 }
+
+// errWorkBudget stops a modular run that has spent its work budget
+// (modEngine.workBudget); the caller treats the run as inconclusive.
+var errWorkBudget = errors.New("groebner: modular run past its work budget")
