@@ -13,13 +13,15 @@ import (
 // normalized to coprime integer coefficients and a positive leading
 // coefficient in the ring's order; the gcd of 0 and 0 is 0. a and b must
 // belong to the same ring. Univariate inputs use the modular gcd over many
-// word primes, multivariate ones Brown's dense modular algorithm; both
-// verify the result by exact division. Cost: near-linear in the input for
-// a trivial gcd (detected from one modular image), otherwise roughly one
-// univariate gcd per point of the dense evaluation grid of the result's
-// degrees. It gives up with ctx's error when ctx is done, since the dense
-// modular algorithm can take long on large inputs whose gcd is not
-// trivial. Errors: ctx's, and a *DegreeError when the two polynomials
+// word primes, multivariate ones Brown's modular algorithm with Zippel's
+// sparse images (zippel.go); both verify the result by exact division.
+// Cost: near-linear in the input for a trivial gcd (detected from one
+// modular image), otherwise roughly, per variable, one univariate gcd per
+// term of the result's image times its degree in that variable; where the
+// sparse images do not apply (a content that they cannot see), one per
+// point of the dense evaluation grid of the result's degrees. It gives up
+// with ctx's error when ctx is done, since the modular algorithm can take
+// long on large inputs whose gcd is not trivial. Errors: ctx's, and a *DegreeError when the two polynomials
 // together use more than 32 variables or a multivariate exponent above 255
 // (the internal representation's limits).
 func GCDContext(ctx context.Context, a, b *poly.Poly) (g *poly.Poly, err error) {

@@ -16,8 +16,9 @@
 // (Geddes, Czapor & Labahn, Algorithms for Computer Algebra, ch. 6). When
 // Wang's condition on the point cannot be met the leading coefficient is
 // imposed on every factor instead, and points are redrawn from growing
-// boxes until the lifting succeeds. Gcds use Brown's dense modular
-// algorithm (ibid., ch. 7) behind cheap coprimality proofs.
+// boxes until the lifting succeeds. Gcds use Brown's modular algorithm
+// (ibid., ch. 7) with Zippel's sparse images behind cheap coprimality
+// proofs.
 //
 // Every result is exact: Factor multiplies its factors back and compares
 // with the input, and a factor is only reported after a proof of

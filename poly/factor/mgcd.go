@@ -13,8 +13,9 @@ import (
 // primes and the images are combined by Chinese remaindering until the
 // candidate divides both inputs (Geddes, Czapor & Labahn, Algorithms for
 // Computer Algebra, Alg. 7.1). The result is therefore always verified.
-// Cost: dense in the gcd's degrees per variable, but a trivial gcd is
-// detected from the first good image.
+// Cost: per prime, pgcd's (sparse in the gcd's terms where Zippel's images
+// apply, dense in its degrees otherwise); a trivial gcd is detected from
+// the first good image.
 //
 // It stops when ctx is done by panicking with a gcdStopped, which
 // GCDContext, CoprimePart and Factor recover: the modular algorithm is

@@ -221,7 +221,11 @@ func grpDeg(g grp) int {
 // trial division here: if every point was unlucky the result has too large
 // a leading monomial, which the caller over Z detects (by comparing primes
 // and by its final exact division), so correctness never rests on this
-// level. Cost: about (deg_v bound + 1) recursive calls per variable level.
+// level. After the first image at a level, the others come from its
+// skeleton by sparse interpolation (zippel.go) where that determines them,
+// and by recursion otherwise. Cost: about (deg_v bound + 1) images per
+// variable level; one recursive call per level where the sparse images
+// apply, else (deg_v bound + 1) recursive calls.
 func pgcd(ctx context.Context, a, b ppoly, vars []int, p uint64, careful bool) ppoly {
 	checkStop(ctx)
 	if len(a) == 0 {
