@@ -1,6 +1,8 @@
 package groebner
 
 import (
+	"errors"
+
 	"github.com/families-project/families/poly"
 )
 
@@ -30,14 +32,14 @@ func viaFGLM(r *poly.Ring, lim *limits, F []*poly.Poly) ([]*poly.Poly, bool, err
 	// below says so, and only time is lost).
 	b, _, _, err := modRun(newMonoOps(rg), lim, Fg, primes[0], nil)
 	if err != nil {
-		return nil, false, err
+		return nil, false, onlyTime(err)
 	}
 	if !b.ok || !b.unit && !zeroDimLeads(b.g, rg.NumVars()) {
 		return nil, false, nil
 	}
 	B, err := Basis(lim.ctx, Fg, innerLimits(lim))
 	if err != nil {
-		return nil, false, err
+		return nil, false, onlyTime(err)
 	}
 	if isUnit(B) {
 		return []*poly.Poly{r.One()}, true, nil
@@ -50,9 +52,24 @@ func viaFGLM(r *poly.Ring, lim *limits, F []*poly.Poly) ([]*poly.Poly, bool, err
 	}
 	G, err := FGLM(lim.ctx, B, r, innerLimits(lim))
 	if err != nil {
-		return nil, false, err
+		return nil, false, onlyTime(err)
 	}
 	return G, true, nil
+}
+
+// onlyTime returns err when it is the caller's deadline or cancellation,
+// and nil for any other error (a bound on the basis size or the
+// coefficients met in grevlex or in the walk): the run in the order
+// itself then decides under the same bounds, as before this path existed.
+func onlyTime(err error) error {
+	var le *LimitError
+	if errors.As(err, &le) && le.Limit != LimitTime && le.Limit != LimitCanceled {
+		return nil
+	}
+	if le == nil && err != nil {
+		return nil // not a limit: FGLM's refusals
+	}
+	return err
 }
 
 // zeroDimLeads reports whether the leading monomials of G (stride n+1,

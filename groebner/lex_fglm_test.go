@@ -2,6 +2,7 @@ package groebner
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -88,4 +89,26 @@ func sameStrings(a, b []*poly.Poly) bool {
 		}
 	}
 	return true
+}
+
+// TestOnlyTime checks which errors of the grevlex side end Basis in lex
+// (the caller's deadline and cancellation) and which let the lex run
+// decide (every other bound, FGLM's refusals).
+func TestOnlyTime(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		keep bool
+	}{
+		{nil, false},
+		{&LimitError{Limit: LimitTime}, true},
+		{&LimitError{Limit: LimitCanceled}, true},
+		{&LimitError{Limit: LimitBasisSize}, false},
+		{&LimitError{Limit: LimitCoeffBits}, false},
+		{&LimitError{Limit: LimitDegree}, false},
+		{fmt.Errorf("groebner: FGLM needs a zero-dimensional ideal"), false},
+	} {
+		if got := onlyTime(tc.err); (got != nil) != tc.keep {
+			t.Errorf("onlyTime(%v) = %v, want kept %v", tc.err, got, tc.keep)
+		}
+	}
 }
