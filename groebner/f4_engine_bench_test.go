@@ -40,6 +40,7 @@ func BenchmarkEngine(b *testing.B) {
 			}
 			opsh := newMonoOps(rh)
 			Fh = nonzeroSorted(rh, Fh)
+			c0 := cpuSeconds()
 			for b.Loop() {
 				l, cancel := newLimits(context.Background(), Limits{})
 				if _, _, ok, err := modularCandidate(rh, opsh, &l, Fh); err != nil || !ok {
@@ -47,6 +48,7 @@ func BenchmarkEngine(b *testing.B) {
 				}
 				cancel()
 			}
+			b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/op")
 		})
 		b.Run(name+"/f4-one-prime", func(b *testing.B) {
 			rh, Fh, err := homogenize(r, in)
