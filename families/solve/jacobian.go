@@ -15,6 +15,11 @@ import (
 const (
 	maxParameterSubsets = 1 << 16
 	maxParameterChoices = 512
+	// The block basis of another choice than the reference is abandoned
+	// past maxChoiceBasis times the reference's elements, and never below
+	// minChoiceBasis elements (family.go).
+	maxChoiceBasis = 4
+	minChoiceBasis = 32
 )
 
 // A jacobian holds, at two fixed points, the derivative of every number's
