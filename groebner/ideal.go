@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
 
+	"github.com/families-project/families/internal/work"
 	"github.com/families-project/families/poly"
 	"github.com/families-project/families/poly/factor"
 )
@@ -286,19 +286,22 @@ func saturateMonomial(ctx context.Context, r *poly.Ring, F []*poly.Poly, f *poly
 	return Basis(l.ctx, Gr, innerLimits(&l))
 }
 
-// saturateFactorBudget bounds the factorization that splits a condition
-// into its factors before a saturation; past it the condition is taken
-// whole, which gives the same result.
-const saturateFactorBudget = 200 * time.Millisecond
+// saturateFactorWork bounds, in units of work (internal/work: about 20 a
+// CPU millisecond), the factorization that splits a condition into its
+// factors before a saturation; past it the condition is taken whole,
+// which gives the same result. It replaced a 200 ms clock, which made the
+// path, and the work charged to the budgets the factorization lies
+// within, depend on the machine's load. A variable so that a test can lower it.
+var saturateFactorWork int64 = 4000
 
 // distinctFactors returns the distinct irreducible nonconstant factors of
 // f, or f alone when it is irreducible up to its power or its
-// factorization does not come within saturateFactorBudget.
+// factorization does not come within saturateFactorWork.
 func distinctFactors(ctx context.Context, f *poly.Poly) []*poly.Poly {
 	if f.TotalDegree() <= 1 {
 		return []*poly.Poly{f}
 	}
-	fctx, cancel := context.WithTimeout(ctx, saturateFactorBudget)
+	fctx, cancel := work.WithBudget(ctx, saturateFactorWork)
 	defer cancel()
 	fz, err := factor.Factor(fctx, f)
 	if err != nil {

@@ -273,7 +273,7 @@ func pgcd(ctx context.Context, a, b ppoly, vars []int, p uint64, careful bool) p
 		// After the first image, the others come from its skeleton
 		// (zippel.go) unless the caller has stopped trusting images.
 		if skel != nil && !careful && len(rest) >= 2 {
-			h, sparse = sparseImage(ax, bx, rest, skel, p, seed^x<<1)
+			h, sparse = sparseImage(ctx, ax, bx, rest, skel, p, seed^x<<1)
 		}
 		if !sparse {
 			h = pgcd(ctx, ax, bx, rest, p, careful)

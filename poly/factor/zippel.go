@@ -1,6 +1,9 @@
 package factor
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
 // Zippel's sparse interpolation (R. Zippel, "Probabilistic algorithms for
 // sparse polynomials", EUROSAM 1979), used inside Brown's modular gcd: once
@@ -32,7 +35,7 @@ import "slices"
 
 // maxSparseWork bounds the elimination work (a count of field operations)
 // of one sparse image; past it the recursion is cheaper.
-const maxSparseWork = 4e9
+const maxSparseWork = 1e9
 
 // sparseImage returns the monic gcd over GF(p) of a and b, polynomials in
 // rest, assuming that its support is that of skel (a monic image of the
@@ -41,7 +44,7 @@ const maxSparseWork = 4e9
 // too many evaluation points are unusable, or when the system does not
 // determine the coefficients; the caller then computes the image by the
 // recursive algorithm. seed makes the evaluation points a function of the
-// inputs.
+// inputs. It stops like pgcd when ctx is done.
 //
 // The images are taken in one variable x1, the others set to the powers
 // beta^s of one random point, so that each term's value at the next point
@@ -56,7 +59,7 @@ const maxSparseWork = 4e9
 // Cost: about max over the degrees of (terms of that degree and of the
 // top) univariate gcds of the images of a and b, and the sum over the
 // degrees of the cube of that number of unknowns.
-func sparseImage(a, b ppoly, rest []int, skel ppoly, p, seed uint64) (ppoly, bool) {
+func sparseImage(ctx context.Context, a, b ppoly, rest []int, skel ppoly, p, seed uint64) (ppoly, bool) {
 	n := len(skel)
 	if n == 0 || len(a) == 0 || len(b) == 0 {
 		return nil, false
@@ -110,6 +113,7 @@ func sparseImage(a, b ppoly, rest []int, skel ppoly, p, seed uint64) (ppoly, boo
 	ea, eb, es := newPowerSeq(a, others, beta, p), newPowerSeq(b, others, beta, p), newPowerSeq(skel, others, beta, p)
 	images, skipped := 0, 0
 	for images < need {
+		checkStop(ctx) // one poll per image: about one univariate gcd of work
 		if skipped > need+8 {
 			return nil, false
 		}

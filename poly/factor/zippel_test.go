@@ -38,7 +38,7 @@ func TestSparseImageMatchesBrown(t *testing.T) {
 			continue
 		}
 		cases++
-		h, ok := sparseImage(a, b, vs, ref, p, uint64(k))
+		h, ok := sparseImage(context.Background(), a, b, vs, ref, p, uint64(k))
 		if !ok {
 			continue
 		}
@@ -81,7 +81,7 @@ func TestSparseImageRejectsWrongSkeleton(t *testing.T) {
 		}
 		tried++
 		skel := slices.Delete(slices.Clone(ref), 1+k%(len(ref)-1), 2+k%(len(ref)-1))
-		if h, ok := sparseImage(a, b, vs, skel, p, uint64(k)); ok {
+		if h, ok := sparseImage(context.Background(), a, b, vs, skel, p, uint64(k)); ok {
 			t.Fatalf("case %d: skeleton without a term gave %v; gcd %v", k, h, ref)
 		}
 	}
@@ -104,7 +104,7 @@ func TestSparseImageContent(t *testing.T) {
 	vs := []int{0, 1, 2}
 	ref := pgcd(context.Background(), a, b, vs, p, true)
 	for seed := range uint64(20) {
-		if h, ok := sparseImage(a, b, vs, ref, p, seed); ok && !slices.Equal(h, ref) {
+		if h, ok := sparseImage(context.Background(), a, b, vs, ref, p, seed); ok && !slices.Equal(h, ref) {
 			t.Fatalf("seed %d: %v, want %v", seed, h, ref)
 		}
 	}
