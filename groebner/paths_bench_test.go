@@ -40,20 +40,24 @@ func BenchmarkPaths(b *testing.B) {
 				b.Fatal(err)
 			}
 			for _, p := range paths {
-				b.Run(name+"/"+o.name+"/"+p.name, func(b *testing.B) {
-					defer func(old int) { forcePath = old }(forcePath)
-					forcePath = p.path
-					c0 := cpuSeconds()
-					for b.Loop() {
-						if _, err := Basis(context.Background(), F, Limits{}); err != nil {
-							b.Fatal(err)
-						}
-					}
-					b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/op")
-				})
+				b.Run(name+"/"+o.name+"/"+p.name, func(b *testing.B) { benchPath(b, F, p.path) })
 			}
 		}
 	}
+}
+
+// benchPath times Basis of F on the path forced, reporting CPU seconds
+// per run beside the wall time.
+func benchPath(b *testing.B, F []*poly.Poly, path int) {
+	defer func(old int) { forcePath = old }(forcePath)
+	forcePath = path
+	c0 := cpuSeconds()
+	for b.Loop() {
+		if _, err := Basis(context.Background(), F, Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/op")
 }
 
 // cpuSeconds returns the user and system CPU time of the process so far.
@@ -85,17 +89,7 @@ func BenchmarkLexPaths(b *testing.B) {
 			name string
 			path int
 		}{{"trace", pathTrace}, {"auto", pathAuto}} {
-			b.Run(name+"/"+p.name, func(b *testing.B) {
-				defer func(old int) { forcePath = old }(forcePath)
-				forcePath = p.path
-				c0 := cpuSeconds()
-				for b.Loop() {
-					if _, err := Basis(context.Background(), F, Limits{}); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/op")
-			})
+			b.Run(name+"/"+p.name, func(b *testing.B) { benchPath(b, F, p.path) })
 		}
 	}
 }

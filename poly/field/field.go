@@ -114,16 +114,12 @@ func (z *Frac) QuoContext(ctx context.Context, x, y *Frac) (*Frac, error) {
 		}
 		return z.set(out), nil
 	}
-	if !p.IsConst() && !r.IsConst() {
-		p, r = cancelCommon(ctx, p, r)
-	}
-	if !s.IsConst() && !q.IsConst() {
-		s, q = cancelCommon(ctx, s, q)
-	}
-	if err := ctx.Err(); err != nil {
+	// x / y is x times s/r, cancelled the same way as a product.
+	m, err := mulCancel(ctx, x, &Frac{s, r})
+	if err != nil {
 		return nil, err
 	}
-	return z.set(normalized(new(poly.Poly).Mul(p, s), new(poly.Poly).Mul(q, r))), nil
+	return z.set(normalized(m.num, m.den)), nil
 }
 
 // Neg sets z to -x and returns z. Cost: one negation of the numerator.

@@ -166,7 +166,8 @@ func sumOfTerms(ctx context.Context, f *poly.Poly, vals []*Frac) (*Frac, error) 
 }
 
 // mulCancel returns x*y: with x = p/q and y = r/s it divides out gcd(p, s)
-// and gcd(r, q) before multiplying.
+// and gcd(r, q) before multiplying (Henrici), not normalized. When ctx
+// ends it returns ctx's error.
 func mulCancel(ctx context.Context, x, y *Frac) (*Frac, error) {
 	p, q, r, s := x.num, x.den, y.num, y.den
 	if p.IsZero() || r.IsZero() {
