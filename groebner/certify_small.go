@@ -3,7 +3,8 @@ package groebner
 import (
 	"math"
 	"math/big"
-	"math/bits"
+
+	"github.com/families-project/families/internal/checked"
 )
 
 // The certificate by degree in machine words. Where the coefficients are
@@ -32,21 +33,8 @@ func smallCoefs(coef []*big.Int) []int64 {
 // mulSmall returns x*y and whether it fits in an int64 (math.MinInt64
 // excluded, so that negations always fit).
 func mulSmall(x, y int64) (int64, bool) {
-	ux, uy := uint64(x), uint64(y)
-	if x < 0 {
-		ux = -ux
-	}
-	if y < 0 {
-		uy = -uy
-	}
-	hi, lo := bits.Mul64(ux, uy)
-	if hi != 0 || lo > math.MaxInt64 {
-		return 0, false
-	}
-	if (x < 0) != (y < 0) {
-		return -int64(lo), true
-	}
-	return int64(lo), true
+	p, ok := checked.Mul(x, y)
+	return p, ok && p != math.MinInt64
 }
 
 // subSmall returns x-y and whether it fits in an int64 (math.MinInt64
@@ -58,20 +46,6 @@ func subSmall(x, y int64) (int64, bool) {
 		return 0, false
 	}
 	return d, true
-}
-
-// gcdSmall returns gcd(|x|, |y|) for x, y not math.MinInt64.
-func gcdSmall(x, y int64) int64 {
-	if x < 0 {
-		x = -x
-	}
-	if y < 0 {
-		y = -y
-	}
-	for y != 0 {
-		x, y = y, x%y
-	}
-	return x
 }
 
 // reduceSmall reduces the job in int64 arithmetic: done is false when a
@@ -139,7 +113,7 @@ func (r *denseReducer) reduceSmall(b *denseBlock, job denseJob) (zero, done bool
 		q := A / B
 		if A%B != 0 {
 			// As reduce: acc *= B/g, then acc -= (A/g)*row, g = gcd(A, B).
-			g := gcdSmall(A, B)
+			g := checked.GCD(A, B)
 			m := B / g
 			q = A / g
 			if m < 0 {

@@ -2,9 +2,9 @@ package census
 
 import (
 	"errors"
-	"math/bits"
 
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/internal/checked"
 )
 
 // ErrOverflow reports that a line's exact value did not fit the search's
@@ -21,37 +21,14 @@ type overflow struct{}
 // is checked and panics with overflow{} rather than wrap around.
 type rat struct{ n, d int64 }
 
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-// mul64 returns a*b, panicking with overflow{} when it does not fit.
+// mul64 returns a*b, panicking with overflow{} when its magnitude passes
+// 2^62 (headroom for the sums that follow).
 func mul64(a, b int64) int64 {
-	neg := (a < 0) != (b < 0)
-	ua, ub := uint64(a), uint64(b)
-	if a < 0 {
-		ua = uint64(-a)
-	}
-	if b < 0 {
-		ub = uint64(-b)
-	}
-	hi, lo := bits.Mul64(ua, ub)
-	if hi != 0 || lo > 1<<62 {
+	p, ok := checked.Mul(a, b)
+	if !ok || p > 1<<62 || p < -(1<<62) {
 		panic(overflow{})
 	}
-	if neg {
-		return -int64(lo)
-	}
-	return int64(lo)
+	return p
 }
 
 func add64(a, b int64) int64 {
@@ -66,7 +43,7 @@ func mkRat(n, d int64) rat {
 	if d < 0 {
 		n, d = -n, -d
 	}
-	if g := gcd(n, d); g > 1 {
+	if g := checked.GCD(n, d); g > 1 {
 		n, d = n/g, d/g
 	}
 	return rat{n, d}
@@ -78,14 +55,14 @@ func (a rat) add(b rat) rat {
 	if a.d == 1 && b.d == 1 {
 		return rat{add64(a.n, b.n), 1}
 	}
-	g := gcd(a.d, b.d)
+	g := checked.GCD(a.d, b.d)
 	return mkRat(add64(mul64(a.n, b.d/g), mul64(b.n, a.d/g)), mul64(a.d/g, b.d))
 }
 
 func (a rat) neg() rat { return rat{-a.n, a.d} }
 
 func (a rat) mul(b rat) rat {
-	g1, g2 := gcd(a.n, b.d), gcd(b.n, a.d)
+	g1, g2 := checked.GCD(a.n, b.d), checked.GCD(b.n, a.d)
 	if g1 == 0 || g2 == 0 { // a zero numerator
 		return rat{0, 1}
 	}

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"math/bits"
 	"slices"
 
+	"github.com/families-project/families/internal/checked"
 	"github.com/families-project/families/poly"
 )
 
@@ -200,7 +200,7 @@ func (p *intPoly) eval64(x []int64) (int64, bool) {
 		t := c
 		for _, j := range p.factors[i] {
 			var ok bool
-			if t, ok = mul64(t, x[j]); !ok {
+			if t, ok = checked.Mul(t, x[j]); !ok {
 				return 0, false
 			}
 		}
@@ -224,33 +224,6 @@ func (p *intPoly) evalBig(x []*big.Int) *big.Int {
 		sum.Add(sum, t)
 	}
 	return sum
-}
-
-// mul64 returns a b, or false when it overflows int64. It multiplies the
-// magnitudes into 128 bits (one instruction) rather than dividing back,
-// since it is the inner step of every evaluation of the member search.
-func mul64(a, b int64) (int64, bool) {
-	ua, ub := uint64(a), uint64(b)
-	if a < 0 {
-		ua = -ua
-	}
-	if b < 0 {
-		ub = -ub
-	}
-	hi, lo := bits.Mul64(ua, ub)
-	if hi != 0 {
-		return 0, false
-	}
-	if (a < 0) != (b < 0) {
-		if lo > 1<<63 {
-			return 0, false
-		}
-		return -int64(lo), true // lo = 2^63 gives math.MinInt64
-	}
-	if lo > math.MaxInt64 {
-		return 0, false
-	}
-	return int64(lo), true
 }
 
 func add64(a, b int64) (int64, bool) {

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/families-project/families/internal/checked"
 	"github.com/families-project/families/internal/words"
 )
 
@@ -184,7 +185,7 @@ func (src *Source) advice(rep SearchReport, f Filter) string {
 // sum at most s, binomial(s - d(lo-1), d), as text.
 func tuples(d int, s, lo int64) string {
 	n := new(big.Int)
-	if m, ok := mul64(int64(d), lo-1); ok && s-m >= int64(d) && s < math.MaxInt64 {
+	if m, ok := checked.Mul(int64(d), lo-1); ok && s-m >= int64(d) && s < math.MaxInt64 {
 		n.Binomial(s-m, int64(d))
 	}
 	return n.String()

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/internal/checked"
 )
 
 // Stop says why a member search ended.
@@ -124,7 +125,7 @@ func (src *Source) Search(ctx context.Context, f Filter, keep func([]*big.Int) b
 		if st.d == 0 {
 			continue
 		}
-		least, ok := mul64(st.d, lo)
+		least, ok := checked.Mul(st.d, lo)
 		if !ok {
 			st.done = true // every tuple's sum overflows int64
 			continue

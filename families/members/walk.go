@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/families-project/families/internal/checked"
 )
 
 // A walker finds the tuples of one family's parameters with a given sum
@@ -122,11 +124,11 @@ func (w *walker) node(j int, rest int64) bool {
 	} else {
 		ylo = w.lo
 		if w.hi < math.MaxInt64 {
-			if m, ok := mul64(k-1, w.hi); ok && rest-m > ylo {
+			if m, ok := checked.Mul(k-1, w.hi); ok && rest-m > ylo {
 				ylo = rest - m
 			}
 		}
-		m, ok := mul64(k-1, w.lo)
+		m, ok := checked.Mul(k-1, w.lo)
 		if !ok || rest < m {
 			return true
 		}
@@ -243,7 +245,7 @@ func substLast(c []int64, deg int, rest int64, out []int64) bool {
 			}
 			clear(next)
 			for i, v := range zb {
-				t, ok1 := mul64(v, rest)
+				t, ok1 := checked.Mul(v, rest)
 				u, ok2 := add64(next[i], t)
 				s, ok3 := add64(next[i+1], -v)
 				if !ok1 || !ok2 || !ok3 || v == math.MinInt64 {
@@ -259,7 +261,7 @@ func substLast(c []int64, deg int, rest int64, out []int64) bool {
 				continue
 			}
 			for i, v := range zb {
-				t, ok1 := mul64(ca, v)
+				t, ok1 := checked.Mul(ca, v)
 				u, ok2 := add64(out[a+i], t)
 				if !ok1 || !ok2 {
 					return false
@@ -278,7 +280,7 @@ func (w *walker) chose(j int, v int64) {
 	if len(pw) > 0 {
 		pw[0], pok[0] = 1, true
 		for k := 1; k < len(pw); k++ {
-			pw[k], pok[k] = mul64(pw[k-1], v)
+			pw[k], pok[k] = checked.Mul(pw[k-1], v)
 			pok[k] = pok[k] && pok[k-1]
 		}
 	}
@@ -322,7 +324,7 @@ func substitute(in, out []int64, exp, to []int32, pw []int64, pok []bool) bool {
 		if !pok[e] {
 			return false
 		}
-		t, ok1 := mul64(c, pw[e])
+		t, ok1 := checked.Mul(c, pw[e])
 		u, ok2 := add64(out[to[i]], t)
 		if !ok1 || !ok2 {
 			return false
@@ -368,7 +370,7 @@ func horner(c []int64, y int64) (int64, bool) {
 	v := c[len(c)-1]
 	for k := len(c) - 2; k >= 0; k-- {
 		var ok bool
-		if v, ok = mul64(v, y); !ok {
+		if v, ok = checked.Mul(v, y); !ok {
 			return 0, false
 		}
 		if v, ok = add64(v, c[k]); !ok {
@@ -429,7 +431,7 @@ func (w *walker) bounds(num, den []int64, ylo, yhi int64, r *congruence) (int64,
 			if bound == math.MaxInt64 {
 				continue
 			}
-			be, ok1 := mul64(bound, e)
+			be, ok1 := checked.Mul(bound, e)
 			t, ok2 := add64(be, -b)
 			if !ok1 || !ok2 || b == math.MinInt64 {
 				continue
@@ -450,8 +452,8 @@ func (w *walker) bounds(num, den []int64, ylo, yhi int64, r *congruence) (int64,
 			}
 		}
 	case dd == 1 && dn <= 1:
-		cb, ok1 := mul64(c, b)
-		ae, ok2 := mul64(a, e)
+		cb, ok1 := checked.Mul(c, b)
+		ae, ok2 := checked.Mul(a, e)
 		K, ok3 := add64(cb, -ae)
 		if !ok1 || !ok2 || !ok3 || ae == math.MinInt64 || K == math.MinInt64 {
 			break

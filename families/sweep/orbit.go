@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/families-project/families/families/grid"
+	"github.com/families-project/families/internal/checked"
 	"github.com/families-project/families/poly"
 )
 
@@ -113,7 +114,7 @@ func multilinear(polys []*poly.Poly, n int) ([][]mterm, bool) {
 				return nil, false
 			}
 			ts[i].c = c.Num().Int64()
-			g = gcd(g, ts[i].c)
+			g = checked.GCD(g, ts[i].c)
 			for v := range n {
 				switch p.Exp(i, v) {
 				case 0:
@@ -132,19 +133,6 @@ func multilinear(polys []*poly.Poly, n int) ([][]mterm, bool) {
 		eqs[k] = ts
 	}
 	return eqs, true
-}
-
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
 
 // fastKey renames the numbers of eqs by ren and hashes the canonical
