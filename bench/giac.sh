@@ -104,7 +104,11 @@ for name in "${names[@]}"; do
 	gc=n/a gm="" gw=""
 	if have "$GIAC"; then
 		giac_script "$f" >"$tmp/g.giac"
+		# giac writes session.tex into its working directory: run it in
+		# the temporary one, not in the repository.
+		cd "$tmp"
 		measure giac "$GIAC" "$tmp/g.giac"
+		cd "$OLDPWD"
 		gc=$cpu gm=$mem gw=$wall
 	fi
 	sc=n/a sm="" sw=""
