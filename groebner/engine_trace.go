@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
-	"time"
+	"sync/atomic"
 
 	"github.com/families-project/families/poly"
 )
@@ -54,8 +54,8 @@ import (
 // of recomputing it.
 //
 // The exact run is bounded in coefficient size (swellBits) and, in
-// grevlex, in time: it may not go on longer than swellGrace after its
-// modular run has ended. Past either bound its intermediate elements are
+// grevlex, in work: it may not do more than swellWork of its modular
+// run's work. Past either bound its intermediate elements are
 // swelling: reimer-5's reach 80 kbit on the way to a basis with 52-bit
 // coefficients, 80 s of work; cyclic-7's replay swells inside one
 // reduction, past 300 s and gigabytes, with no coefficient over the bound. Then
@@ -115,21 +115,28 @@ func swellBits(F []*poly.Poly) int {
 	return 1024 + 16*inputHeight(F)
 }
 
-// errSwell stops an exact replay that has taken swellGrace past the end of
-// its modular run: its coefficients (or its polynomials) are swelling.
+// errSwell stops an exact replay that has done more than swellWork of
+// its modular run's work: its coefficients (or its polynomials) are
+// swelling.
 var errSwell = errors.New("groebner: the exact replay swells")
 
-// swellGrace is the time an exact replay may go on after its modular run
-// (of duration mod) has ended: four times that run, plus two seconds so
-// that short runs never give up. On the benchmark systems the replay
-// ends with the modular run or soon after (katsura-8, the 4x4 grids);
-// on cyclic-7 the modular run takes about 3 s and the replay did not end
-// in 300 s, while the multi-modular method takes about 50 s. Timing makes
-// the choice of method depend on the machine, never the result: both
-// methods prove the same unique reduced basis.
-func swellGrace(mod time.Duration) time.Duration {
-	return 4*mod + 2*time.Second
+// swellWork is the work (the exact engine's units, about a word product
+// each) that a guarded replay may do, given the work of its modular run
+// (reducer terms): 27 units a modular term and 1.3 billion more, on this
+// machine about four times the modular run's time and two seconds, the
+// clock it replaced. On the benchmark systems the replay stays far below
+// it (the 4x4 goldens: at most 3 million units) or its coefficients pass
+// swellBits first (the dense quadrics, henrion-5); cyclic-7's replay
+// swelled inside one reduction past 300 s with no coefficient over the
+// bound. Counting work makes the choice of method a function of the
+// input; it never changes the result: both methods prove the same unique
+// reduced basis.
+func swellWork(modWork int64) int64 {
+	return swellPerTerm*modWork + swellFloor
 }
+
+// The terms of swellWork; variables so that a test can lower them.
+var swellPerTerm, swellFloor int64 = 27, 1_300_000_000
 
 // tracePrimes runs the trace algorithm with up to two primes.
 func tracePrimes(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, seed *engine) (G []*gpoly, ok bool, err error) {
@@ -199,38 +206,25 @@ func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*g
 		modOK  bool
 		modErr error
 		done   = make(chan struct{})
-		start  = time.Now()
 	)
+	var bound *atomic.Int64
 	if e.lim.swellGuard {
-		// The replay runs under a context of its own, which the timer
-		// cancels with errSwell once swellGrace has passed after the end
-		// of the modular run.
+		// The replay's work is bounded once the modular run has ended
+		// (swellWork of its work); the replay polls the bound.
 		outer := e.lim
 		replayLim := *outer
-		ctx, cancelSwell := context.WithCancelCause(outer.ctx)
-		defer cancelSwell(nil)
-		replayLim.ctx = ctx
+		bound = new(atomic.Int64)
+		replayLim.swellBound = bound
 		e.lim = &replayLim
 		defer func() { e.lim = outer }()
-		go func() {
-			select {
-			case <-done:
-			case <-ctx.Done():
-				return
-			}
-			t := time.NewTimer(swellGrace(time.Since(start)))
-			defer t.Stop()
-			select {
-			case <-t.C:
-				cancelSwell(errSwell)
-			case <-ctx.Done():
-			}
-		}()
 	}
 	go func() {
 		defer close(done)
 		defer close(events)
 		modOK, modErr = me.run(F)
+		if bound != nil {
+			bound.Store(swellWork(me.work))
+		}
 	}()
 	// F4 on the replay's core, which the modular run leaves mostly idle:
 	// its leading monomials let the run skip its final reductions to zero
@@ -254,6 +248,12 @@ func (e *engine) replayConcurrent(F []*poly.Poly, in []*gpoly, p uint64) (G []*g
 	}
 	<-done
 	<-f4done
+	// A replay that ended past the bound swelled, whether or not it
+	// polled after the bound was set: the path is a function of the
+	// work, never of when the modular run ended.
+	if err == nil && bound != nil && e.work() > bound.Load() {
+		err = errSwell
+	}
 	if err != nil || !ok {
 		return nil, nil, false, err
 	}

@@ -67,7 +67,23 @@ func (e *engine) poll() bool {
 	if e.err == nil {
 		e.err = e.lim.check()
 	}
+	if e.err == nil && e.swelled() {
+		e.err = errSwell
+	}
 	return e.overBudget()
+}
+
+// work is the engine's work so far, in the units of its budget.
+func (e *engine) work() int64 { return int64(e.steps*stepCost + e.done + e.z.work) }
+
+// swelled reports whether a guarded replay has passed the work bound set
+// when its modular run ended (traceWith).
+func (e *engine) swelled() bool {
+	if e.lim == nil || e.lim.swellBound == nil {
+		return false
+	}
+	b := e.lim.swellBound.Load()
+	return b > 0 && e.work() > b
 }
 
 // overBudget records errBudget in e.err once the budget is spent, and

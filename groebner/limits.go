@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/families-project/families/internal/work"
@@ -75,10 +76,13 @@ type limits struct {
 	maxBasis int
 	maxBits  int
 	// swellGuard lets the trace algorithm abandon an exact replay that
-	// takes far longer than its modular run (replayConcurrent): the
+	// does far more work than its modular run (traceWith): the
 	// coefficients then swell, as in cyclic-7, where a single reduction
 	// grows past hundreds of megabytes with no coefficient over maxBits.
 	swellGuard bool
+	// swellBound, during a guarded replay, is the replay's work bound
+	// (swellWork of its modular run), 0 until that run has ended.
+	swellBound *atomic.Int64
 }
 
 func newLimits(ctx context.Context, l Limits) (limits, context.CancelFunc) {
