@@ -134,7 +134,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	running.Store(name)
 	err := commands[name].run(args, stdout, stderr)
-	if interrupt.Err() != nil && (err == nil || !strings.Contains(err.Error(), "interrupted")) {
+	switch {
+	case interrupt.Err() != nil && err == nil:
+		// The command ended its work without seeing the signal, which
+		// came after its last look: say so, as merge does when it sees it.
+		err = errors.New("interrupted after the work was complete")
+	case interrupt.Err() != nil && !strings.Contains(err.Error(), "interrupted"):
 		// A signal came: the work may be cut short wherever it was.
 		err = errors.Join(err, errors.New("interrupted"))
 	}
