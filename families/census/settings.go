@@ -112,45 +112,16 @@ func (g *geometry) countSettings(vals []int64) *settings {
 		st.byMask[i] = new(big.Int)
 	}
 	st.Any, st.All = new(big.Int), new(big.Int)
-	cell := make([]grid.Op, g.ncells)
-	var walk func(i int, mask uint8)
-	walk = func(i int, mask uint8) {
-		if i == len(shared) {
-			st.jointN++
-			st.jointM[mask]++
-			if len(st.joint) < maxJoint {
-				st.joint = append(st.joint, append([]grid.Op(nil), cell...))
-			} else {
-				st.overCap = true
-			}
-			return
+	g.walkJoint(shared, st.tuples, nil, func(cell []grid.Op, mask uint8) bool {
+		st.jointN++
+		st.jointM[mask]++
+		if len(st.joint) < maxJoint {
+			st.joint = append(st.joint, append([]grid.Op(nil), cell...))
+		} else {
+			st.overCap = true
 		}
-		l := &g.lines[shared[i]]
-		var set [64]bool
-	tuples:
-		for _, t := range st.tuples[shared[i]] {
-			for k, c := range l.cells {
-				o := arith[(t>>(2*k))&3]
-				if cell[c] != grid.Absent && cell[c] != o {
-					continue tuples
-				}
-			}
-			m := mask
-			for k, c := range l.cells {
-				if cell[c] == grid.Absent {
-					cell[c], set[k] = arith[(t>>(2*k))&3], true
-				}
-				m |= opBit(cell[c])
-			}
-			walk(i+1, m)
-			for k, c := range l.cells {
-				if set[k] {
-					cell[c], set[k] = grid.Absent, false
-				}
-			}
-		}
-	}
-	walk(0, 0)
+		return false
+	})
 	// Combine the independent lines with the joint part by the union of
 	// the operators used.
 	hist := [16]*big.Int{}
@@ -252,18 +223,29 @@ func (g *geometry) hasSetting(vals []int64, anyOps bool) bool {
 			later[i] |= tupleMask(t, n)
 		}
 	}
+	cut := func(i int, mask uint8) bool { return !anyOps && mask|later[i] != allOps }
+	return g.walkJoint(shared, tuples, cut, func(_ []grid.Op, mask uint8) bool { return completes(mask) })
+}
+
+// walkJoint walks the joint assignments of the cells of the shared lines
+// (line shared[i] takes one of tuples[shared[i]], agreeing with the cells
+// the earlier lines fixed), with mask the operators used so far. It calls
+// leaf with the cells and mask of each complete assignment and stops, true,
+// at the first leaf that returns true; a non-nil cut(i, mask) returning
+// true abandons the walk below line i. cell is reused: leaf copies what it
+// keeps. Cost: one step per partial assignment visited.
+func (g *geometry) walkJoint(shared []int, tuples [][]uint32, cut func(i int, mask uint8) bool, leaf func(cell []grid.Op, mask uint8) bool) bool {
 	cell := make([]grid.Op, g.ncells)
 	var walk func(i int, mask uint8) bool
 	walk = func(i int, mask uint8) bool {
-		if !anyOps && mask|later[i] != allOps {
+		if cut != nil && cut(i, mask) {
 			return false
 		}
 		if i == len(shared) {
-			return completes(mask)
+			return leaf(cell, mask)
 		}
 		l := &g.lines[shared[i]]
 		var set [64]bool
-		found := false
 	tuples:
 		for _, t := range tuples[shared[i]] {
 			for k, c := range l.cells {
@@ -278,7 +260,7 @@ func (g *geometry) hasSetting(vals []int64, anyOps bool) bool {
 				}
 				m |= opBit(cell[c])
 			}
-			found = walk(i+1, m)
+			found := walk(i+1, m)
 			for k, c := range l.cells {
 				if set[k] {
 					cell[c], set[k] = grid.Absent, false
