@@ -89,7 +89,7 @@ func (e *engine) swelled() bool {
 // overBudget records errBudget in e.err once the budget is spent, and
 // reports whether the engine may go on.
 func (e *engine) overBudget() bool {
-	if e.err == nil && e.budget > 0 && e.steps*stepCost+e.done+e.z.work > e.budget {
+	if e.err == nil && e.budget > 0 && e.work() > int64(e.budget) {
 		e.err = errBudget
 	}
 	return e.err == nil

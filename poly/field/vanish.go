@@ -95,14 +95,11 @@ func expandCost(f *poly.Poly, vals []*Frac) float64 {
 // a function of the input. Cost: an evaluation of every value used, at up
 // to three points.
 func nonzeroAtPoint(f *poly.Poly, vals []*Frac) bool {
-	var r *poly.Ring
-	for _, v := range f.Vars() {
-		r = vals[v].num.Ring()
-		break
-	}
-	if r == nil {
+	vars := f.Vars()
+	if len(vars) == 0 {
 		return false
 	}
+	r := vals[vars[0]].num.Ring()
 	for try := range 3 {
 		pt := make([]*big.Rat, r.NumVars())
 		for i := range pt {
@@ -112,7 +109,7 @@ func nonzeroAtPoint(f *poly.Poly, vals []*Frac) bool {
 		}
 		at := make([]*big.Rat, f.Ring().NumVars())
 		ok := true
-		for _, v := range f.Vars() {
+		for _, v := range vars {
 			x, defined := vals[v].Eval(pt)
 			if !defined {
 				ok = false
@@ -138,15 +135,16 @@ func nonzeroAtPoint(f *poly.Poly, vals []*Frac) bool {
 // not the values are in lowest terms (they only stay smaller when they
 // are). When ctx ends it returns ctx's error.
 func sumOfTerms(ctx context.Context, f *poly.Poly, vals []*Frac) (*Frac, error) {
+	// Vars scans every term: once, not once per term.
+	vars := f.Vars()
 	r := f.Ring()
-	for _, v := range f.Vars() {
-		r = vals[v].num.Ring()
-		break
+	if len(vars) > 0 {
+		r = vals[vars[0]].num.Ring()
 	}
 	sum := &Frac{r.Zero(), r.One()}
 	for i := range f.Len() {
 		t := &Frac{r.Const(f.Coef(i)), r.One()}
-		for _, v := range f.Vars() {
+		for _, v := range vars {
 			e := f.Exp(i, v)
 			if e == 0 {
 				continue
