@@ -292,3 +292,18 @@ func TestTimeoutBackstop(t *testing.T) {
 		}
 	}
 }
+
+// TestHardeningInterruptedAfterWork: a signal that comes after a command
+// ended its work without looking at the context (template never does)
+// ends with status 1 and says the work was complete, not a bare
+// "interrupted" over a finished output.
+func TestHardeningInterruptedAfterWork(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	interrupt = ctx
+	defer func() { interrupt = context.Background() }()
+	code, stdout, stderr := runCmd(t, "", "template", "--size", "3x3")
+	if code != 1 || !strings.Contains(stderr, "interrupted after the work was complete") || stdout == "" {
+		t.Errorf("template after a signal: status %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
