@@ -1,6 +1,7 @@
 package groebner
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
 	"sync"
@@ -107,25 +108,118 @@ func reconstructAt(res [][]*big.Int, M *big.Int) (out [][]*big.Rat, fk, fj int) 
 }
 
 // ratReconstruct returns n/d = a mod M with |n|, d <= bound and gcd 1, by
-// the extended Euclidean algorithm stopped halfway.
+// the extended Euclidean algorithm stopped halfway (0 <= a < M). While the
+// remainders are far above the bound it takes Lehmer's steps (lehmerStep):
+// the quotients of a run of Euclid's steps read off the leading 60 bits,
+// applied to the full numbers at once, so that a reconstruction of
+// 600-bit residues does some 10 multiplications by a word where the plain
+// algorithm did 175 big divisions (katsura-9's candidate spent 12% of its
+// time here). Both take the same steps and stop at the same remainder.
 func ratReconstruct(a, M, bound *big.Int) (*big.Rat, bool) {
-	r0, r1 := new(big.Int).Set(M), new(big.Int).Set(a)
-	t0, t1 := new(big.Int), big.NewInt(1)
-	q, tmp := new(big.Int), new(big.Int)
-	for r1.CmpAbs(bound) > 0 {
-		q.QuoRem(r0, r1, tmp)
-		r0, r1, tmp = r1, tmp, r0
-		tmp.Mul(q, t1)
-		tmp.Sub(t0, tmp)
-		t0, t1, tmp = t1, tmp, t0
+	st := newEuclid(M, a)
+	lehmerAbove := bound.BitLen() + 64
+	for st.r1.CmpAbs(bound) > 0 {
+		if st.r1.BitLen() > lehmerAbove {
+			switch st.lehmerStep(bound) {
+			case lehmerTaken:
+				continue
+			case lehmerPast:
+				lehmerAbove = math.MaxInt // the bound is near: one step at a time
+			}
+		}
+		st.step()
 	}
+	r1, t1 := st.r1, st.t1
 	if t1.Sign() == 0 || t1.CmpAbs(bound) > 0 {
 		return nil, false
 	}
-	if q.GCD(nil, nil, r1, t1).Cmp(big.NewInt(1)) != 0 {
+	if st.x.GCD(nil, nil, r1, t1).Cmp(big.NewInt(1)) != 0 {
 		return nil, false
 	}
 	return new(big.Rat).SetFrac(r1, t1), true
+}
+
+// euclid is the state of the extended Euclidean algorithm on (M, a):
+// remainders r0 > r1 >= 0 with r_i = t_i a mod M.
+type euclid struct {
+	r0, r1, t0, t1 *big.Int
+	n0, n1, u0, u1 *big.Int // the next state, kept apart until accepted
+	x              *big.Int
+}
+
+// newEuclid returns the state (M, a) with cofactors (0, 1).
+func newEuclid(M, a *big.Int) *euclid {
+	st := &euclid{r0: new(big.Int).Set(M), r1: new(big.Int).Set(a), t0: new(big.Int), t1: big.NewInt(1),
+		n0: new(big.Int), n1: new(big.Int), u0: new(big.Int), u1: new(big.Int), x: new(big.Int)}
+	return st
+}
+
+// The outcomes of lehmerStep.
+const (
+	lehmerTaken = iota // st advanced
+	lehmerNone         // the leading bits determine no step
+	lehmerPast         // the steps would bring r1 to the bound or below
+)
+
+// step advances st by one step of Euclid's algorithm, a big division.
+func (st *euclid) step() {
+	st.n0.QuoRem(st.r0, st.r1, st.n1) // quotient n0, remainder n1
+	st.u1.Mul(st.n0, st.t1)
+	st.u1.Sub(st.t0, st.u1)
+	st.r0, st.r1, st.n1 = st.r1, st.n1, st.r0
+	st.t0, st.t1, st.u1 = st.t1, st.u1, st.t0
+}
+
+// lehmerStep advances st by the steps of Euclid's algorithm that the
+// leading 60 bits of r0 and r1 determine (D. E. Knuth, The Art of Computer
+// Programming 2, Algorithm 4.5.2L: a step is taken only when the
+// quotients of the two extreme values the leading bits allow agree, so
+// each is the true quotient). It leaves st unchanged when it cannot take
+// a step (lehmerNone: a large quotient; the caller takes a plain step)
+// or when the steps would bring r1 to the bound or below (lehmerPast:
+// the plain steps then find the exact stopping point).
+func (st *euclid) lehmerStep(bound *big.Int) int {
+	k := st.r0.BitLen() - 60
+	if k < 0 {
+		return lehmerNone
+	}
+	x := int64(st.x.Rsh(st.r0, uint(k)).Uint64())
+	y := int64(st.x.Rsh(st.r1, uint(k)).Uint64())
+	// Cofactors: the state after the steps is (A r0 + B r1, C r0 + D r1).
+	A, B, C, D := int64(1), int64(0), int64(0), int64(1)
+	for {
+		if y+C <= 0 || y+D <= 0 || x+A < 0 || x+B < 0 {
+			break
+		}
+		q := (x + A) / (y + C)
+		if q != (x+B)/(y+D) {
+			break
+		}
+		A, C = C, A-q*C
+		B, D = D, B-q*D
+		x, y = y, x-q*y
+	}
+	if B == 0 {
+		return lehmerNone
+	}
+	combine(st.n0, st.r0, st.r1, A, B, st.x)
+	combine(st.n1, st.r0, st.r1, C, D, st.x)
+	if st.n1.CmpAbs(bound) <= 0 {
+		return lehmerPast
+	}
+	combine(st.u0, st.t0, st.t1, A, B, st.x)
+	combine(st.u1, st.t0, st.t1, C, D, st.x)
+	st.r0, st.n0 = st.n0, st.r0
+	st.r1, st.n1 = st.n1, st.r1
+	st.t0, st.u0 = st.u0, st.t0
+	st.t1, st.u1 = st.u1, st.t1
+	return lehmerTaken
+}
+
+// combine sets z = a u + b v, with tmp as scratch.
+func combine(z, u, v *big.Int, a, b int64, tmp *big.Int) {
+	z.Mul(u, tmp.SetInt64(a))
+	z.Add(z, tmp.Mul(v, tmp.SetInt64(b)))
 }
 
 // wordMod returns x mod p in [0, p) for p < 2^32, reading x's words in

@@ -2,6 +2,8 @@ package groebner
 
 import (
 	"math/big"
+	randv1 "math/rand"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -67,4 +69,142 @@ func TestWitnessReconstruct(t *testing.T) {
 		return
 	}
 	t.Fatal("6 primes did not reconstruct")
+}
+
+// plainReconstruct is ratReconstruct without Lehmer's steps: the extended
+// Euclidean algorithm one big division at a time, the reference of
+// TestLehmerReconstruct.
+func plainReconstruct(a, M, bound *big.Int) (*big.Rat, bool) {
+	r0, r1 := new(big.Int).Set(M), new(big.Int).Set(a)
+	t0, t1 := new(big.Int), big.NewInt(1)
+	q, tmp := new(big.Int), new(big.Int)
+	for r1.CmpAbs(bound) > 0 {
+		q.QuoRem(r0, r1, tmp)
+		r0, r1, tmp = r1, tmp, r0
+		tmp.Mul(q, t1)
+		tmp.Sub(t0, tmp)
+		t0, t1, tmp = t1, tmp, t0
+	}
+	if t1.Sign() == 0 || t1.CmpAbs(bound) > 0 {
+		return nil, false
+	}
+	if q.GCD(nil, nil, r1, t1).Cmp(big.NewInt(1)) != 0 {
+		return nil, false
+	}
+	return new(big.Rat).SetFrac(r1, t1), true
+}
+
+// TestLehmerReconstruct checks ratReconstruct (Lehmer's steps) against the
+// plain extended Euclid on residues of fractions of every size up to
+// past the bound, on random residues (which mostly have none), and on
+// moduli from one prime to 40: the same verdict and the same fraction.
+func TestLehmerReconstruct(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 28))
+	randInt := func(bits int) *big.Int {
+		x := new(big.Int)
+		for x.BitLen() < bits {
+			x.Lsh(x, 32).Or(x, big.NewInt(int64(rng.Uint32())))
+		}
+		return x.Rsh(x, uint(x.BitLen()-bits))
+	}
+	lehmerUsed := 0
+	for _, primes := range []int{1, 2, 5, 12, 25, 40} {
+		M := big.NewInt(1)
+		for i := range primes {
+			M.Mul(M, new(big.Int).SetUint64(fglmPrime(i)))
+		}
+		bound := new(big.Int).Sqrt(new(big.Int).Rsh(M, 1))
+		for trial := range 400 {
+			var a *big.Int
+			if trial%4 == 3 {
+				a = new(big.Int).Rand(rng2(rng), M) // no small preimage, mostly
+			} else {
+				nb := 1 + rng.IntN(bound.BitLen()+8)
+				db := 1 + rng.IntN(bound.BitLen()+8)
+				num, den := randInt(nb), randInt(db)
+				if den.Sign() == 0 {
+					den.SetInt64(1)
+				}
+				if rng.IntN(2) == 0 {
+					num.Neg(num)
+				}
+				inv := new(big.Int).ModInverse(den, M)
+				if inv == nil {
+					continue
+				}
+				a = inv.Mul(inv, num).Mod(inv, M)
+			}
+			st := newEuclid(M, a)
+			for st.r1.BitLen() > bound.BitLen()+64 {
+				if st.lehmerStep(bound) == lehmerTaken {
+					lehmerUsed++
+				} else {
+					st.step()
+				}
+			}
+			want, wok := plainReconstruct(a, M, bound)
+			got, gok := ratReconstruct(a, M, bound)
+			if wok != gok || (wok && want.Cmp(got) != 0) {
+				t.Fatalf("%d primes, a = %v: got %v %v, want %v %v", primes, a, got, gok, want, wok)
+			}
+		}
+	}
+	if lehmerUsed < 2000 {
+		t.Fatalf("only %d of Lehmer's steps taken", lehmerUsed)
+	}
+}
+
+// rng2 adapts a math/rand/v2 source to big.Int.Rand's math/rand source.
+func rng2(r *rand.Rand) *randv1.Rand { return randv1.New(randv1.NewSource(int64(r.Uint64()))) }
+
+// TestLehmerStepStopsAtBound checks that Lehmer's steps never pass the
+// bound: with the bound a few bits below r1 a batch of steps would go
+// past it, and lehmerStep must leave the state as it was.
+func TestLehmerStepStopsAtBound(t *testing.T) {
+	M := big.NewInt(1)
+	for i := range 12 {
+		M.Mul(M, new(big.Int).SetUint64(fglmPrime(i)))
+	}
+	a, _ := new(big.Int).SetString("98765432109876543210987654321098765432109876543210987654321098765432109876543210987654321", 10)
+	a.Mod(a.Mul(a, a), M)
+	for _, below := range []uint{4, 12, 20} {
+		st := newEuclid(M, a)
+		bound := new(big.Int).Rsh(st.r1, below)
+		r0, r1 := new(big.Int).Set(st.r0), new(big.Int).Set(st.r1)
+		if got := st.lehmerStep(bound); got != lehmerPast {
+			t.Fatalf("bound %d bits below r1: outcome %d, want lehmerPast", below, got)
+		}
+		if st.r0.Cmp(r0) != 0 || st.r1.Cmp(r1) != 0 || st.t0.Sign() != 0 || st.t1.Cmp(big.NewInt(1)) != 0 {
+			t.Fatalf("bound %d bits below r1: the state changed", below)
+		}
+	}
+}
+
+// BenchmarkRatReconstruct times one reconstruction of a fraction of two
+// 280-bit integers from its residue modulo 20 primes (600 bits; the size
+// of katsura-9's coefficients), with Lehmer's steps and without.
+func BenchmarkRatReconstruct(b *testing.B) {
+	M := big.NewInt(1)
+	for i := range 20 {
+		M.Mul(M, new(big.Int).SetUint64(fglmPrime(i)))
+	}
+	bound := new(big.Int).Sqrt(new(big.Int).Rsh(M, 1))
+	num := new(big.Int).Lsh(big.NewInt(987654321), 250)
+	num.Add(num, big.NewInt(123456789))
+	den := new(big.Int).Lsh(big.NewInt(123456789), 250)
+	den.Add(den, big.NewInt(1))
+	a := new(big.Int).ModInverse(den, M)
+	a.Mul(a, num).Mod(a, M)
+	for _, way := range []struct {
+		name string
+		f    func(a, M, bound *big.Int) (*big.Rat, bool)
+	}{{"lehmer", ratReconstruct}, {"plain", plainReconstruct}} {
+		b.Run(way.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, ok := way.f(a, M, bound); !ok {
+					b.Fatal("no reconstruction")
+				}
+			}
+		})
+	}
 }
