@@ -11,7 +11,7 @@ import (
 // in r's order from a multi-modular candidate (modularCandidate) and an
 // exact proof, or ok = false when there is no candidate or the proof fails
 // (the caller then runs the trace algorithm). Homogeneous inputs are
-// proved directly (any order), others in grevlex through the
+// proved directly (any order), others in grevlex and grlex through the
 // homogenization (homogBasis), in other orders through a grevlex basis
 // (crossBasis).
 //
@@ -32,28 +32,27 @@ func modularBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*g
 		// Arnold's argument applies to F itself, in any order.
 		G, _, ok, err := provedHomogeneous(r, ops, lim, F)
 		return G, ok, err
-	case r.Order().Equal(poly.Grevlex):
+	case r.Order().Equal(poly.Grevlex) || r.Order().Equal(poly.Grlex):
 		return homogBasis(r, ops, lim, F)
 	}
 	return crossBasis(r, ops, lim, F)
 }
 
 // homogBasis computes the reduced basis of the inhomogeneous F in grevlex
-// through the homogenization F^h in one more variable h, last and so
-// smallest:
+// or grlex through the homogenization F^h in one more variable h, last,
+// in the order homogOrder gives:
 //
 //  1. a multi-modular candidate G^h for the reduced basis of <F^h>;
 //  2. the exact proof that G^h is a Gröbner basis and F^h ⊆ <G^h>
 //     (certify); with the leading monomials of G^h equal to those of the
 //     reduced basis mod p, Arnold's argument above gives <G^h> = <F^h>;
 //  3. setting h = 1 maps <F^h> onto <F>, and maps a homogeneous Gröbner
-//     basis in the extended order (h smallest) to a Gröbner basis of <F>
-//     (D. Cox, J. Little, D. O'Shea, Ideals, Varieties, and Algorithms,
-//     §8.4): leading monomials are kept because grevlex with h last
-//     prefers, among monomials of equal degree, the smaller power of h,
-//     that is the larger degree without h, and then compares like grevlex
-//     without h (grlex would not: it compares x-parts of different
-//     degrees lexicographically);
+//     basis in the extended order to a Gröbner basis of <F> (D. Cox, J.
+//     Little, D. O'Shea, Ideals, Varieties, and Algorithms, §8.4):
+//     leading monomials are kept because the extended order prefers,
+//     among monomials of equal degree, the smaller power of h, that is
+//     the larger degree without h, and then compares like r's order
+//     without h (homogOrder);
 //  4. the minimal elements of that basis, interreduced over Q, are the
 //     reduced basis; every input must reduce to zero by it.
 //
@@ -134,7 +133,7 @@ func homogeneous(F []*poly.Poly) bool {
 }
 
 // crossBasis computes the reduced basis of F in an order other than
-// grevlex (lex, block, grlex, weighted) as a multi-modular candidate G
+// grevlex and grlex (lex, block, weighted) as a multi-modular candidate G
 // proved against the reduced grevlex basis B of F (itself proved, by
 // Basis): G is a Gröbner basis containing B (certify), and every element
 // of G reduces to zero by B, so <G> = <B> = <F>. Cost: a grevlex basis,
@@ -170,8 +169,27 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	return gz, true, nil
 }
 
+// homogOrder returns the order of the homogenized ring of r (r's
+// variables and h, last) whose leading monomials of homogeneous
+// polynomials are those of r's order once h = 1: grevlex itself (with h
+// last it prefers the smaller power of h among monomials of one degree),
+// and for grlex the weighted order with weight 2 on r's variables and 1
+// on h, ties broken lexicographically (grlex itself would compare the
+// first variable's exponent before the power of h).
+func homogOrder(r *poly.Ring) poly.Order {
+	if !r.Order().Equal(poly.Grlex) {
+		return r.Order()
+	}
+	w := make([]int64, r.NumVars()+1)
+	for i := range w {
+		w[i] = 2
+	}
+	w[len(w)-1] = 1
+	return poly.WeightedLex(w...)
+}
+
 // homogenize returns F^h in the ring of r's variables and a new last one,
-// in r's order (grevlex).
+// in the order homogOrder gives.
 func homogenize(r *poly.Ring, F []*poly.Poly) (*poly.Ring, []*poly.Poly, error) {
 	h := "h_hom"
 	for {
@@ -180,7 +198,7 @@ func homogenize(r *poly.Ring, F []*poly.Poly) (*poly.Ring, []*poly.Poly, error) 
 		}
 		h += "_"
 	}
-	rh, err := poly.NewRing(append(r.Vars(), h), r.Order())
+	rh, err := poly.NewRing(append(r.Vars(), h), homogOrder(r))
 	if err != nil {
 		return nil, nil, err
 	}

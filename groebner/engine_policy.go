@@ -4,20 +4,20 @@ import "github.com/families-project/families/poly"
 
 // modularFirst reports whether traceBasis tries the multi-modular path
 // (modularBasis) before the trace algorithm for the inhomogeneous F: in
-// the graded orders (grevlex, through the homogenization; grlex, through
-// a grevlex basis and a cross-order proof) when the inputs' coefficients
-// are small (inputHeight at most modularMaxHeight). The choice depends on
+// grevlex and grlex (both through the homogenization, homogBasis) when
+// the inputs' coefficients are small (inputHeight at most
+// modularMaxHeight). The choice depends on
 // the input only, never on the machine; both paths prove the same basis.
 // Cost: one pass over F's coefficients.
 func modularFirst(r *poly.Ring, F []*poly.Poly) bool {
-	grevlex := r.Order().Equal(poly.Grevlex)
+	graded := r.Order().Equal(poly.Grevlex) || r.Order().Equal(poly.Grlex)
 	switch forcePath {
 	case pathTrace:
 		return false
 	case pathModular:
-		return grevlex
+		return graded
 	}
-	return grevlex && inputHeight(F) <= modularMaxHeight
+	return graded && inputHeight(F) <= modularMaxHeight
 }
 
 // modularMaxHeight is the largest input coefficient size (bits of

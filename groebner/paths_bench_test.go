@@ -29,7 +29,7 @@ func BenchmarkPaths(b *testing.B) {
 		name string
 		path int
 	}{{"trace", pathTrace}, {"modular", pathModular}, {"auto", pathAuto}}
-	for _, name := range []string{"noon6", "reimer5", "henrion5", "quad5", "katsura8", "eco10", "cyclic7"} {
+	for _, name := range []string{"noon6", "reimer5", "henrion5", "quad5", "katsura8", "eco10", "cyclic7", "reimer6"} {
 		for _, o := range orders {
 			data, err := os.ReadFile("../bench/systems/" + name + ".sys")
 			if err != nil {

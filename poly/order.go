@@ -14,6 +14,7 @@ const (
 	grevlexKind
 	weightedKind
 	blockKind
+	weightedLexKind
 )
 
 // An Order is a monomial order: a total order on monomials compatible with
@@ -22,7 +23,7 @@ const (
 type Order struct {
 	kind    orderKind
 	split   int     // blockKind: number of variables in the first block
-	weights []int64 // weightedKind: one positive weight per variable
+	weights []int64 // weighted kinds: one positive weight per variable
 }
 
 // The standard orders. Lex compares exponents from the first variable on;
@@ -53,8 +54,20 @@ func Weighted(w ...int64) Order {
 	return Order{kind: weightedKind, weights: append([]int64(nil), w...)}
 }
 
+// WeightedLex returns the order that compares the weighted degree sum
+// w[i]*e[i] first and breaks ties lexicographically (Singular's Wp), with
+// the weights of Weighted. With weight 2 on every variable but a last one
+// of weight 1 it is the order in which homogeneous polynomials in that
+// last variable h compare like Grlex after setting h = 1: among monomials
+// of one degree, the smaller power of h first, then the first variables'
+// exponents.
+func WeightedLex(w ...int64) Order {
+	return Order{kind: weightedLexKind, weights: append([]int64(nil), w...)}
+}
+
 // ParseOrder returns the order named by s: lex, grlex, grevlex (also
-// Singular's lp, Dp, dp), block:K, or weighted:W1,W2,...
+// Singular's lp, Dp, dp), block:K, weighted:W1,W2,... or
+// weightedlex:W1,W2,...
 func ParseOrder(s string) (Order, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "lex", "lp":
@@ -71,7 +84,13 @@ func ParseOrder(s string) (Order, error) {
 		}
 		return Block(n), nil
 	}
-	if ws, ok := strings.CutPrefix(s, "weighted:"); ok {
+	ws, ok := strings.CutPrefix(s, "weighted:")
+	lexTies := false
+	if !ok {
+		ws, ok = strings.CutPrefix(s, "weightedlex:")
+		lexTies = true
+	}
+	if ok {
 		var w []int64
 		for _, f := range strings.Split(ws, ",") {
 			v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
@@ -80,9 +99,12 @@ func ParseOrder(s string) (Order, error) {
 			}
 			w = append(w, v)
 		}
+		if lexTies {
+			return WeightedLex(w...), nil
+		}
 		return Weighted(w...), nil
 	}
-	return Order{}, fmt.Errorf("poly: unknown monomial order %q (want lex, grlex, grevlex, block:K or weighted:W1,...)", s)
+	return Order{}, fmt.Errorf("poly: unknown monomial order %q (want lex, grlex, grevlex, block:K, weighted:W1,... or weightedlex:W1,...)", s)
 }
 
 // String returns the name of o in the syntax ParseOrder accepts.
@@ -94,10 +116,13 @@ func (o Order) String() string {
 		return "grevlex"
 	case blockKind:
 		return "block:" + strconv.Itoa(o.split)
-	case weightedKind:
+	case weightedKind, weightedLexKind:
 		parts := make([]string, len(o.weights))
 		for i, w := range o.weights {
 			parts[i] = strconv.FormatInt(w, 10)
+		}
+		if o.kind == weightedLexKind {
+			return "weightedlex:" + strings.Join(parts, ",")
 		}
 		return "weighted:" + strings.Join(parts, ",")
 	}
@@ -131,7 +156,7 @@ func (o Order) check(nvars int) error {
 		if o.split < 0 || o.split > nvars {
 			return fmt.Errorf("poly: block order splits at %d but the ring has %d variables", o.split, nvars)
 		}
-	case weightedKind:
+	case weightedKind, weightedLexKind:
 		if len(o.weights) != nvars {
 			return fmt.Errorf("poly: weighted order has %d weights but the ring has %d variables", len(o.weights), nvars)
 		}
@@ -170,7 +195,7 @@ func (o Order) cmp(a, b Monomial) int {
 			}
 		}
 		return 0
-	case weightedKind:
+	case weightedKind, weightedLexKind:
 		var wa, wb int64
 		for i, w := range o.weights {
 			wa += w * int64(a[i+1])
@@ -181,6 +206,14 @@ func (o Order) cmp(a, b Monomial) int {
 				return 1
 			}
 			return -1
+		}
+		if o.kind == weightedLexKind {
+			for i := 1; i < len(a); i++ {
+				if a[i] != b[i] {
+					return cmpU(a[i], b[i])
+				}
+			}
+			return 0
 		}
 		if a[0] != b[0] {
 			return cmpU(a[0], b[0])

@@ -57,3 +57,58 @@ func TestBlockCmpDefinition(t *testing.T) {
 		t.Error("Grevlex.BlockSplit() reports a block order")
 	}
 }
+
+// TestWeightedLexDefinition checks WeightedLex against its definition
+// (weighted degree, then exponents from the first variable) on random
+// monomials with many ties, its name's round trip through ParseOrder, and
+// the property homogenization relies on: with weights (2, ..., 2, 1),
+// monomials of one total degree compare like Grlex once the last variable
+// is set to 1.
+func TestWeightedLexDefinition(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	const n = 4
+	w := []int64{2, 2, 2, 1}
+	o := WeightedLex(w...)
+	r := MustRing(o, "a", "b", "c", "h")
+	g := MustRing(Grlex, "a", "b", "c")
+	if p, err := ParseOrder(o.String()); err != nil || !p.Equal(o) || p.Equal(Weighted(w...)) {
+		t.Fatalf("ParseOrder(%q) = %v, %v", o.String(), p, err)
+	}
+	mono := func(deg int) Monomial {
+		m := make(Monomial, n+1)
+		for i := 1; i < n; i++ {
+			m[i] = uint16(rnd.IntN(3))
+			m[0] += m[i]
+		}
+		if deg >= int(m[0]) {
+			m[n] = uint16(deg) - m[0]
+			m[0] = uint16(deg)
+		}
+		return m
+	}
+	for range 4000 {
+		a, b := mono(-1), mono(-1)
+		key := func(m Monomial) []int64 {
+			var wd int64
+			for i, x := range m[1:] {
+				wd += w[i] * int64(x)
+			}
+			out := []int64{wd}
+			for _, x := range m[1:] {
+				out = append(out, int64(x))
+			}
+			return out
+		}
+		if got, want := r.Cmp(a, b), slices.Compare(key(a), key(b)); got != want {
+			t.Fatalf("Cmp(%v, %v) = %d, want %d", a, b, got, want)
+		}
+		// Same total degree: compare like Grlex without the last variable.
+		a, b = mono(6), mono(6)
+		dehom := func(m Monomial) Monomial {
+			return append(Monomial{m[0] - m[n]}, m[1:n]...)
+		}
+		if got, want := r.Cmp(a, b), g.Cmp(dehom(a), dehom(b)); got != want {
+			t.Fatalf("degree 6: Cmp(%v, %v) = %d, grlex after h = 1 gives %d", a, b, got, want)
+		}
+	}
+}

@@ -15,6 +15,9 @@
 #                                       direct std under `timeout 60` otherwise
 #                                       (skipped, with a note, on timeout or
 #                                       when larger than 5 MB)
+#   testdata/groebner/NAME.grlex        reduced basis for Dp (grlex), std under
+#                                       `timeout 60` (skipped, with a note, on
+#                                       timeout or when larger than 5 MB)
 #   testdata/groebner/NAME.sat.grevlex  only for systems with a `# nonzero:`
 #                                       comment: dp basis of I saturated by
 #                                       every listed polynomial
@@ -196,6 +199,21 @@ for sys in "${files[@]}"; do
     install_out "$TMP/$name.lex" "$OUTDIR/$name.lex" || lexnote=" (lex skipped: too large)"
   fi
   if [ -n "$lexnote" ]; then echo "NOTE: $name$lexnote" >&2; fi
+
+  # --- grlex by direct std --------------------------------------------------
+  s="$TMP/$name.Dp.sing"
+  {
+    ring_and_ideal "$vars" Dp "$TMP/$name.polys"
+    echo "ideal GoldS = std(GoldI);"
+    write_block GoldS "$TMP/$name.grlex"
+    echo "quit;"
+  } >"$s"
+  if run_singular "$s" timeout "$LEX_TIMEOUT"; then
+    install_out "$TMP/$name.grlex" "$OUTDIR/$name.grlex" || echo "NOTE: $name (grlex skipped: too large)" >&2
+  else
+    echo "NOTE: $name (grlex: Singular failed or timed out after ${LEX_TIMEOUT}s, skipped)" >&2
+    rm -f "$OUTDIR/$name.grlex"
+  fi
 
   # --- saturation by the nonzero conditions --------------------------------
   satinfo=""
