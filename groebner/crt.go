@@ -103,6 +103,7 @@ func reconstructAt(res [][]*big.Int, M *big.Int) (out [][]*big.Rat, fk, fj int) 
 		for j, f := range row {
 			out[k][j] = new(big.Rat).SetFrac(f.num, f.den)
 		}
+		fracs[k] = nil // SetFrac copied them
 	}
 	return out, 0, 0
 }

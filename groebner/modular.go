@@ -272,6 +272,10 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 				// recovered by now.
 				return nil, false, false, &LimitError{Limit: LimitCoeffBits, Value: int64(lim.maxBits)}
 			}
+			// The old candidate is garbage once folded: let it go before
+			// the reconstruction builds the next (the candidate phase's
+			// peak memory holds the residues and both).
+			cand = nil
 			cand = wit.reconstruct(acc.res, acc.M)
 		}
 	}
