@@ -5,6 +5,7 @@
 #
 #     bash bench/giac.sh                        # all systems, 240 s per run
 #     TIMEOUT=60 bash bench/giac.sh katsura8 cyclic7
+#     PHASES=1 bash bench/giac.sh katsura9      # also our two phases
 #
 # For each system of bench/systems (python3 bench/systems/gen.py writes
 # them) it runs, one after the other on the same cores: `families
@@ -19,6 +20,12 @@
 # over giac and over Singular in CPU seconds, and ours over giac in peak
 # memory. Needs giac (Debian: apt-get install -y xcas), Singular and GNU
 # time; a missing tool gives "n/a". giac prints (on stderr) the size only.
+#
+# With PHASES=1 a second table splits our multi-modular path into its
+# candidate (F4 modulo primes and reconstruction: what giac's gbasis
+# computes and returns, unproved) and its exact proof (the certificate
+# over Z), from groebner's BenchmarkPhases in a process of its own per
+# system, and sets the candidate beside giac's whole run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -96,6 +103,7 @@ echo "- cells: CPU s (user+sys) / peak RSS MB, wall s in parentheses; timeout $T
 echo
 echo '| system | ours | giac `gbasis` | Singular `std` | ours/giac CPU | ours/Singular CPU | ours/giac memory | check |'
 echo '|---|---|---|---|---:|---:|---:|---|'
+declare -A giac_cpu
 for name in "${names[@]}"; do
 	f=bench/systems/$name.sys
 	[ -f "$f" ] || { echo "bench/giac.sh: no $f (python3 bench/systems/gen.py)" >&2; exit 1; }
@@ -111,6 +119,7 @@ for name in "${names[@]}"; do
 		cd "$OLDPWD"
 		gc=$cpu gm=$mem gw=$wall
 	fi
+	giac_cpu[$name]=$gc
 	sc=n/a sm="" sw=""
 	if have "$SINGULAR"; then
 		singular_script "$f" >"$tmp/s.sing"
@@ -128,4 +137,19 @@ for name in "${names[@]}"; do
 	fi
 	cell() { if [ -n "$2" ]; then echo "$1 / $2 ($3)"; else echo "$1"; fi; }
 	echo "| $name | $(cell "$oc" "$om" "$ow") | $(cell "$gc" "$gm" "$gw") | $(cell "$sc" "$sm" "$sw") | $(ratio "$oc" "$gc") | $(ratio "$oc" "$sc") | $(ratio "$om" "$gm") | $check |"
+done
+
+[ "${PHASES:-0}" = 1 ] || exit 0
+go test -c -o "$tmp/groebner.test" ./groebner
+echo
+echo "Our multi-modular path in two phases (BenchmarkPhases, CPU s, one process a system):"
+echo
+echo '| system | candidate | certificate | giac `gbasis` | candidate/giac | certificate share |'
+echo '|---|---:|---:|---:|---:|---:|'
+for name in "${names[@]}"; do
+	out=$(cd groebner && timeout "$TIMEOUT" "$tmp/groebner.test" -test.run '^$' -test.bench "Phases/$name\$" -test.benchtime 1x 2>&1 || true)
+	read -r cand cert < <(awk '/^BenchmarkPhases/ { for (i = 1; i < NF; i++) { if ($(i+1) == "cand-cpu-s/op") c = $i; if ($(i+1) == "cert-cpu-s/op") d = $i } } END { print (c == "" ? "-" : c), (d == "" ? "-" : d) }' <<<"$out")
+	[ "$cand" = - ] && continue # not a system of BenchmarkPhases, or past TIMEOUT
+	share=$(awk -v a="$cand" -v b="$cert" 'BEGIN { printf "%.0f%%", 100 * b / (a + b) }')
+	echo "| $name | $cand | $cert | ${giac_cpu[$name]} | $(ratio "$cand" "${giac_cpu[$name]}") | $share |"
 done

@@ -56,3 +56,53 @@ func BenchmarkCertify(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPhases times the two phases of the multi-modular path of
+// Basis on the homogenized system, one after the other: the candidate
+// (F4 modulo word-size primes, Chinese remaindering and rational
+// reconstruction: what giac's gbasis and msolve compute and return) and
+// the exact proof (the certificate over Z), as CPU seconds of the process
+// (cand-cpu-s/op, cert-cpu-s/op). bench/giac.sh runs it with PHASES=1 to
+// set our candidate beside giac's whole run. One system at a time:
+//
+//	go test -run '^$' -bench 'Phases/katsura9$' -benchtime 1x ./groebner
+func BenchmarkPhases(b *testing.B) {
+	for _, name := range []string{"katsura8", "katsura9", "katsura10", "cyclic7", "cyclic8", "eco10", "noon6", "reimer5", "reimer6"} {
+		b.Run(name, func(b *testing.B) {
+			r, F, _ := loadSystem(b, "../bench/systems/"+name+".sys")
+			rh, Fh, err := homogenize(r, nonzeroSorted(r, F))
+			if err != nil {
+				b.Fatal(err)
+			}
+			opsh := newMonoOps(rh)
+			Fh = nonzeroSorted(rh, Fh)
+			var cand, cert float64
+			for b.Loop() {
+				l, cancel := newLimits(context.Background(), Limits{})
+				c0 := cpuSeconds()
+				G, _, ok, err := modularCandidate(rh, opsh, &l, Fh)
+				if err != nil || !ok {
+					b.Fatal(ok, err)
+				}
+				c1 := cpuSeconds()
+				e := newEngine(rh, opsh, &l)
+				gh := make([]*gpoly, len(G))
+				for k, g := range G {
+					gh[k] = e.fromPoly(g)
+				}
+				in := make([]*gpoly, len(Fh))
+				for k, f := range Fh {
+					in[k] = e.fromPoly(f)
+				}
+				if ok, err := e.certify(gh, in); err != nil || !ok {
+					b.Fatal(ok, err)
+				}
+				cand += c1 - c0
+				cert += cpuSeconds() - c1
+				cancel()
+			}
+			b.ReportMetric(cand/float64(b.N), "cand-cpu-s/op")
+			b.ReportMetric(cert/float64(b.N), "cert-cpu-s/op")
+		})
+	}
+}
