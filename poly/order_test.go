@@ -112,3 +112,23 @@ func TestWeightedLexDefinition(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseOrder checks that ParseOrder never panics and that every order
+// it accepts prints (String) to a name that parses back to the same order.
+//
+//	go test -run '^$' -fuzz FuzzParseOrder -fuzztime 30s ./poly
+func FuzzParseOrder(f *testing.F) {
+	for _, s := range []string{"lex", "grlex", "dp", "block:2", "weighted:1,2,3", "weightedlex:2,2,1", "weightedlex:", "weighted:0", "block:-1", "Wp"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseOrder(s)
+		if err != nil {
+			return
+		}
+		p, err := ParseOrder(o.String())
+		if err != nil || !p.Equal(o) {
+			t.Fatalf("ParseOrder(%q) = %v, whose name parses to %v, %v", s, o, p, err)
+		}
+	})
+}

@@ -143,8 +143,11 @@ func idealBasis(ctx context.Context, r *poly.Ring, F []*poly.Poly, sat string, e
 // basisIn computes the reduced basis of F in r's order; for lex-like
 // orders it goes through grevlex and FGLM when the ideal is
 // zero-dimensional, since Buchberger directly in lex is far slower.
+// Grlex goes to Basis directly, whose homogenized multi-modular path is
+// faster than the walk (katsura-8: 12.0 CPU s against 48.9 through FGLM,
+// eco-10 4.0 against 21.3).
 func basisIn(ctx context.Context, r *poly.Ring, F []*poly.Poly, lim groebner.Limits) ([]*poly.Poly, error) {
-	if r.Order().Equal(poly.Grevlex) {
+	if r.Order().Equal(poly.Grevlex) || r.Order().Equal(poly.Grlex) {
 		return groebner.Basis(ctx, F, lim)
 	}
 	gr, err := r.WithOrder(poly.Grevlex)
