@@ -81,11 +81,7 @@ func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 	// <F>. Checking that conclusion again by a certificate of the affine
 	// basis cost 9% of reimer-5's time; only its cheap half stays, that
 	// every input reduces to zero, as a guard on the dehomogenization.
-	in := make([]*gpoly, len(F))
-	for k, f := range F {
-		in[k] = e.fromPoly(f)
-	}
-	ok, err = e.contains(G, in)
+	ok, err = e.contains(G, e.fromPolys(F))
 	if err != nil || !ok {
 		return nil, false, err
 	}
@@ -106,15 +102,8 @@ func provedHomogeneous(rh *poly.Ring, opsh *monoOps, lim *limits, Fh []*poly.Pol
 		return nil, false, err
 	}
 	eh := newEngine(rh, opsh, lim)
-	gh := make([]*gpoly, len(Gh))
-	for k, g := range Gh {
-		gh[k] = eh.fromPoly(g)
-	}
-	in := make([]*gpoly, len(Fh))
-	for k, f := range Fh {
-		in[k] = eh.fromPoly(f)
-	}
-	if ok, err := eh.certify(gh, in); err != nil || !ok {
+	gh := eh.fromPolys(Gh)
+	if ok, err := eh.certify(gh, eh.fromPolys(Fh)); err != nil || !ok {
 		return nil, false, err
 	}
 	return gh, true, nil
@@ -149,10 +138,7 @@ func crossBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 		return nil, false, err
 	}
 	e := newEngine(r, ops, lim)
-	gz := make([]*gpoly, len(G))
-	for k, g := range G {
-		gz[k] = e.fromPoly(g)
-	}
+	gz := e.fromPolys(G)
 	in := make([]*gpoly, len(B))
 	for k, b := range B {
 		bb, err := b.ToRing(r)

@@ -17,28 +17,7 @@ import (
 func BenchmarkCertify(b *testing.B) {
 	for _, name := range []string{"katsura8", "cyclic7", "eco10", "noon6"} {
 		b.Run(name, func(b *testing.B) {
-			r, F, _ := loadSystem(b, "../bench/systems/"+name+".sys")
-			rh, Fh, err := homogenize(r, nonzeroSorted(r, F))
-			if err != nil {
-				b.Fatal(err)
-			}
-			opsh := newMonoOps(rh)
-			Fh = nonzeroSorted(rh, Fh)
-			l, cancel := newLimits(context.Background(), Limits{})
-			defer cancel()
-			G, _, ok, err := modularCandidate(rh, opsh, &l, Fh)
-			if err != nil || !ok {
-				b.Fatal(ok, err)
-			}
-			e := newEngine(rh, opsh, &l)
-			gh := make([]*gpoly, len(G))
-			for k, g := range G {
-				gh[k] = e.fromPoly(g)
-			}
-			in := make([]*gpoly, len(Fh))
-			for k, f := range Fh {
-				in[k] = e.fromPoly(f)
-			}
+			e, gh, in := homogCandidate(b, "../bench/systems/"+name+".sys")
 			for _, way := range []struct {
 				name string
 				run  func(G, in []*gpoly) (bool, error)
@@ -69,13 +48,7 @@ func BenchmarkCertify(b *testing.B) {
 func BenchmarkPhases(b *testing.B) {
 	for _, name := range []string{"katsura8", "katsura9", "katsura10", "cyclic7", "cyclic8", "eco10", "noon6", "reimer5", "reimer6"} {
 		b.Run(name, func(b *testing.B) {
-			r, F, _ := loadSystem(b, "../bench/systems/"+name+".sys")
-			rh, Fh, err := homogenize(r, nonzeroSorted(r, F))
-			if err != nil {
-				b.Fatal(err)
-			}
-			opsh := newMonoOps(rh)
-			Fh = nonzeroSorted(rh, Fh)
+			rh, opsh, Fh := homogSystem(b, "../bench/systems/"+name+".sys")
 			var cand, cert float64
 			for b.Loop() {
 				l, cancel := newLimits(context.Background(), Limits{})
@@ -86,15 +59,7 @@ func BenchmarkPhases(b *testing.B) {
 				}
 				c1 := cpuSeconds()
 				e := newEngine(rh, opsh, &l)
-				gh := make([]*gpoly, len(G))
-				for k, g := range G {
-					gh[k] = e.fromPoly(g)
-				}
-				in := make([]*gpoly, len(Fh))
-				for k, f := range Fh {
-					in[k] = e.fromPoly(f)
-				}
-				if ok, err := e.certify(gh, in); err != nil || !ok {
+				if ok, err := e.certify(e.fromPolys(G), e.fromPolys(Fh)); err != nil || !ok {
 					b.Fatal(ok, err)
 				}
 				cand += c1 - c0

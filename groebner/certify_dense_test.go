@@ -4,36 +4,36 @@ import (
 	"context"
 	"math/big"
 	"testing"
+
+	"github.com/families-project/families/poly"
 )
+
+// homogSystem returns the homogenization of the system in path, nonzero
+// and sorted, with its ring and monomial code.
+func homogSystem(tb testing.TB, path string) (*poly.Ring, *monoOps, []*poly.Poly) {
+	tb.Helper()
+	r, F, _ := loadSystem(tb, path)
+	rh, Fh, err := homogenize(r, nonzeroSorted(r, F))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rh, newMonoOps(rh), nonzeroSorted(rh, Fh)
+}
 
 // homogCandidate returns the engine, the homogenized inputs and the
 // multi-modular candidate for the reduced basis of the homogenized system
 // in path, in the engine's form.
-func homogCandidate(t *testing.T, path string) (*engine, []*gpoly, []*gpoly) {
-	t.Helper()
-	r, F, _ := loadSystem(t, path)
-	rh, Fh, err := homogenize(r, nonzeroSorted(r, F))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opsh := newMonoOps(rh)
-	Fh = nonzeroSorted(rh, Fh)
+func homogCandidate(tb testing.TB, path string) (*engine, []*gpoly, []*gpoly) {
+	tb.Helper()
+	rh, opsh, Fh := homogSystem(tb, path)
 	l, cancel := newLimits(context.Background(), Limits{})
-	t.Cleanup(cancel)
+	tb.Cleanup(cancel)
 	G, _, ok, err := modularCandidate(rh, opsh, &l, Fh)
 	if err != nil || !ok {
-		t.Fatalf("%s: no candidate (%v, %v)", path, ok, err)
+		tb.Fatalf("%s: no candidate (%v, %v)", path, ok, err)
 	}
 	e := newEngine(rh, opsh, &l)
-	gh := make([]*gpoly, len(G))
-	for k, g := range G {
-		gh[k] = e.fromPoly(g)
-	}
-	in := make([]*gpoly, len(Fh))
-	for k, f := range Fh {
-		in[k] = e.fromPoly(f)
-	}
-	return e, gh, in
+	return e, e.fromPolys(G), e.fromPolys(Fh)
 }
 
 // TestCertifyHomogeneous checks that the certificate by degree agrees with

@@ -158,10 +158,7 @@ func traceWith(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly, p uint64
 		e = newEngine(r, ops, lim)
 	}
 	e.lim = lim // the seed ran under the caller's limits
-	in := make([]*gpoly, len(F))
-	for k, f := range F {
-		in[k] = e.fromPoly(f)
-	}
+	in := e.fromPolys(F)
 	seeded := len(e.basis)
 	var trace []traceEvent
 	if ops.grevlex {

@@ -133,6 +133,15 @@ func (e *engine) fromPoly(p *poly.Poly) *gpoly {
 	return g
 }
 
+// fromPolys is fromPoly of each polynomial of P.
+func (e *engine) fromPolys(P []*poly.Poly) []*gpoly {
+	out := make([]*gpoly, len(P))
+	for k, p := range P {
+		out[k] = e.fromPoly(p)
+	}
+	return out
+}
+
 // toPoly returns g divided by its leading coefficient.
 func (e *engine) toPoly(g *gpoly) *poly.Poly {
 	c := make([]*big.Rat, len(g.c))
