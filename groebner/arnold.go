@@ -92,8 +92,7 @@ func homogBasis(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Poly) ([]*gpo
 // from a multi-modular candidate proved by Arnold's argument, in the
 // engine's form (primitive integer polynomials); ok is false when there
 // is no candidate or the proof fails. Only that form is kept through the
-// certificate: the candidate's fractions, as large again, are dropped
-// before it (katsura-9: 42 MB live during the certificate).
+// certificate: the candidate's fractions are dropped before it.
 func provedHomogeneous(rh *poly.Ring, opsh *monoOps, lim *limits, Fh []*poly.Poly) ([]*gpoly, bool, error) {
 	Gh, unit, ok, err := modularCandidate(rh, opsh, lim, Fh)
 	if err != nil || !ok || unit {
