@@ -2,6 +2,7 @@ package groebner
 
 import (
 	"math/big"
+	"math/bits"
 	"runtime"
 	"slices"
 )
@@ -14,8 +15,9 @@ import (
 // matrix: the monomials they meet become columns
 // (hashed once, f4_table.go), every column divisible by a leading monomial
 // of G gets one reducer row t*g (symbolic preprocessing), and each
-// S-polynomial is reduced in a dense accumulator of big integers updated
-// in place, by column, with no monomial comparison. Reducing by t*g, whose
+// S-polynomial is reduced in a dense accumulator of integers (in words,
+// certify_wide.go) updated in place, by column, with no monomial
+// comparison. Reducing by t*g, whose
 // leading monomial t*lm(g) is below the pair's lcm, is a reduction in
 // Buchberger's sense, so a pair reduced to zero here has the standard
 // representation that the criterion asks for; any other outcome is a
@@ -28,6 +30,7 @@ type denseRow struct {
 	cols  []int32
 	coef  []*big.Int
 	small []int64 // coef as int64, nil when one does not fit (certify_small.go)
+	wide  *wideCoefs
 }
 
 // denseJob is one polynomial to reduce to zero in a degree's matrix: the
@@ -47,6 +50,7 @@ type denseBlock struct {
 	// smalls holds the coefficients of G's elements as int64, nil for
 	// those with one that does not fit.
 	smalls [][]int64
+	wides  []*wideCoefs // the coefficients of G's elements in words
 }
 
 // reduceByDegree reports whether the S-polynomials of the pairs jobs of G
@@ -61,9 +65,11 @@ func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, err
 	s := e.s
 	coefs := make([][]*big.Int, len(G))
 	smalls := make([][]int64, len(G))
+	wides := make([]*wideCoefs, len(G))
 	for k, g := range G {
 		coefs[k] = bigCoefs(g)
 		smalls[k] = smallCoefs(coefs[k])
+		wides[k] = newWideCoefs(coefs[k])
 	}
 	inCoefs := make([][]*big.Int, len(in))
 	for k, f := range in {
@@ -97,7 +103,7 @@ func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, err
 	tf := make([]uint16, s)
 	tg := make([]uint16, s)
 	for _, d := range degs {
-		blk := &denseBlock{tab: newMonoTable(s), seen: map[[2]int32]int32{}, smalls: smalls}
+		blk := &denseBlock{tab: newMonoTable(s), seen: map[[2]int32]int32{}, smalls: smalls, wides: wides}
 		for _, it := range byDeg[d] {
 			if it.input >= 0 {
 				f := in[it.input]
@@ -193,12 +199,13 @@ func (b *denseBlock) addRow(m, t []uint16, coef []*big.Int, k int, reducer bool)
 	}
 	r := int32(len(b.rows))
 	var small []int64
+	var wide *wideCoefs
 	if k >= 0 {
-		small = b.smalls[k]
+		small, wide = b.smalls[k], b.wides[k]
 	} else {
-		small = smallCoefs(coef)
+		small, wide = smallCoefs(coef), newWideCoefs(coef)
 	}
-	b.rows = append(b.rows, denseRow{cols: cols, coef: coef, small: small})
+	b.rows = append(b.rows, denseRow{cols: cols, coef: coef, small: small, wide: wide})
 	if reducer && b.pivot[cols[0]] < 0 {
 		b.pivot[cols[0]] = r
 	}
@@ -293,60 +300,56 @@ func (b *denseBlock) reduceAll(lim *limits) (bool, error) {
 	})
 }
 
-// denseReducer is one goroutine's accumulator: a big integer per column,
-// zero between jobs.
+// denseReducer is one goroutine's accumulator (certify_wide.go), zero
+// between jobs, and the big integers of a step.
 type denseReducer struct {
-	acc        []big.Int
+	wide       wideAcc
 	small      []int64 // the accumulator of reduceSmall, made on first use
+	nsmall     int     // the columns of the block, for small
 	tmp, q, rm big.Int
 	a, g, h    big.Int
 	work       int
 }
 
-func newDenseReducer(n int) *denseReducer { return &denseReducer{acc: make([]big.Int, n)} }
+func newDenseReducer(n int) *denseReducer { return &denseReducer{nsmall: n} }
 
 // reduce reports whether the job reduces to zero by the block's reducers.
 // Each step is fraction free, as in engine.reduce: with A the leading
 // coefficient and B the reducer's, the accumulator becomes (B/c)*acc -
 // (A/c)*row, c = gcd(A, B); when B divides A (the common case) the
 // accumulator is not multiplied at all. Its content is removed when the
-// multipliers since the last removal pass a word. Leaves the accumulator
-// zero.
+// multipliers since the last removal pass contentEvery bits. Leaves the
+// accumulator zero.
 func (r *denseReducer) reduce(b *denseBlock, job denseJob, lim *limits) (bool, error) {
-	acc := r.acc
-	hi := int32(-1)
+	x := &r.wide
 	ri := b.rows[job.i]
-	for k, c := range ri.cols {
-		acc[c].Mul(job.a, ri.coef[k])
-	}
-	hi = ri.cols[len(ri.cols)-1]
+	lo, hi := ri.cols[0], ri.cols[len(ri.cols)-1]
+	need := job.a.BitLen() + ri.wide.bits
 	if job.j >= 0 {
 		rj := b.rows[job.j]
-		for k, c := range rj.cols {
-			r.tmp.Mul(job.b, rj.coef[k])
-			acc[c].Sub(&acc[c], &r.tmp)
-		}
-		hi = max(hi, rj.cols[len(rj.cols)-1])
+		lo, hi = min(lo, rj.cols[0]), max(hi, rj.cols[len(rj.cols)-1])
+		need = max(need, job.b.BitLen()+rj.wide.bits) + 1
 	}
-	lo := ri.cols[0]
+	x.start(lo, hi, wordsFor(need))
+	x.load(ri, job.a, false)
 	if job.j >= 0 {
-		lo = min(lo, b.rows[job.j].cols[0])
+		x.load(b.rows[job.j], job.b, true)
 	}
 	scaled := 0 // bits multiplied in since the last content removal
 	for c := lo; c <= hi; c++ {
-		A := &acc[c]
-		if A.Sign() == 0 {
+		e := x.entry(c)
+		if isZero(e) {
 			continue
 		}
 		p := b.pivot[c]
 		if p < 0 {
 			// A term no leading monomial divides: a nonzero normal form.
-			clearRange(acc, c, hi)
+			x.clear()
 			return false, nil
 		}
 		row := b.rows[p]
 		B := row.coef[0]
-		mul := &r.q // acc -= mul*row, after acc *= a when a != 1
+		A := x.toBig(e)
 		r.q.QuoRem(A, B, &r.rm)
 		if r.rm.Sign() != 0 {
 			r.g.GCD(nil, nil, r.rm.Abs(A), r.tmp.Abs(B))
@@ -356,65 +359,60 @@ func (r *denseReducer) reduce(b *denseBlock, job denseJob, lim *limits) (bool, e
 				r.a.Neg(&r.a)
 				r.q.Neg(&r.q)
 			}
-			for k := c + 1; k <= hi; k++ {
-				if acc[k].Sign() != 0 {
-					acc[k].Mul(&acc[k], &r.a)
-				}
-			}
+			x.scale(c+1, hi, &r.a)
 			scaled += r.a.BitLen()
 			r.work += int(hi-c) * len(r.a.Bits())
 		}
-		A.SetInt64(0)
-		cols, coef := row.cols[1:], row.coef[1:]
-		for k, pc := range cols {
-			r.tmp.Mul(mul, coef[k])
-			acc[pc].Sub(&acc[pc], &r.tmp)
+		clear(x.entry(c))
+		last := row.cols[len(row.cols)-1]
+		x.grow(max(hi, last))
+		if need := r.q.BitLen() + row.wide.bits; need >= x.w*bits.UintSize {
+			x.widen(wordsFor(need))
 		}
-		if len(cols) > 0 {
-			hi = max(hi, cols[len(cols)-1])
+		q, qneg := r.q.Bits(), r.q.Sign() < 0
+		for k := 1; k < len(row.cols); k++ {
+			m, mneg := row.wide.coef(k)
+			x.subMul(row.cols[k], q, qneg, m, mneg)
 		}
-		r.work += len(cols) * (len(mul.Bits()) + 1) * 4
+		hi = max(hi, last)
+		r.work += len(row.cols) * (len(q) + 1)
 		if scaled > contentEvery {
-			r.removeContent(acc, c+1, hi)
+			r.removeContent(c+1, hi)
 			scaled = 0
 		}
 		if r.work >= pollWork {
 			r.work = 0
 			if err := lim.check(); err != nil {
-				clearRange(acc, c, hi)
+				x.clear()
 				return false, err
 			}
 		}
 	}
+	x.clear()
 	return true, nil
 }
 
-// removeContent divides acc[lo..hi] by the gcd of its entries.
-func (r *denseReducer) removeContent(acc []big.Int, lo, hi int32) {
+// removeContent divides the entries of the columns from..hi by their gcd.
+func (r *denseReducer) removeContent(from, hi int32) {
+	x := &r.wide
 	r.g.SetInt64(0)
-	for k := lo; k <= hi; k++ {
-		if acc[k].Sign() != 0 {
+	for c := from; c <= hi; c++ {
+		if e := x.entry(c); !isZero(e) {
 			r.h.Set(&r.g)
-			r.g.GCD(nil, nil, &r.h, r.tmp.Abs(&acc[k]))
+			r.g.GCD(nil, nil, &r.h, r.tmp.Abs(x.toBig(e)))
 			if r.g.BitLen() <= 1 {
-				return // content 1 (or 0: nothing left)
+				return // content 1
 			}
 		}
 	}
 	if r.g.BitLen() <= 1 {
 		return
 	}
-	for k := lo; k <= hi; k++ {
-		if acc[k].Sign() != 0 {
-			acc[k].Quo(&acc[k], &r.g)
+	for c := from; c <= hi; c++ {
+		if e := x.entry(c); !isZero(e) {
+			r.tmp.Quo(x.toBig(e), &r.g)
+			setBig(e, &r.tmp)
 		}
-	}
-}
-
-// clearRange zeroes acc[lo..hi].
-func clearRange(acc []big.Int, lo, hi int32) {
-	for k := lo; k <= hi; k++ {
-		acc[k].SetInt64(0)
 	}
 }
 

@@ -60,7 +60,7 @@ func (r *denseReducer) reduceSmall(b *denseBlock, job denseJob) (zero, done bool
 		return false, false
 	}
 	if r.small == nil {
-		r.small = make([]int64, len(r.acc))
+		r.small = make([]int64, r.nsmall)
 	}
 	acc := r.small
 	lo, hi := ri.cols[0], ri.cols[len(ri.cols)-1]

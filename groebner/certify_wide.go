@@ -1,0 +1,330 @@
+package groebner
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// The certificate's accumulator in words. With math/big, the update
+// acc -= q*c of the certificate (q the multiplier of a step, some 260 bits
+// on katsura-8, c a coefficient of the reducer, one word) cost a product
+// into a temporary, a subtraction, and the normalizations, allocation
+// checks and sign logic of both: on katsura-9 two thirds of the
+// certificate's time was that bookkeeping, a third the word products.
+// wideAcc keeps every entry in the same number of words, in two's
+// complement, so that the update is one pass of word products and carries
+// with no branch on signs (the ring Z/2^(64w) computes the exact integer
+// whenever it fits), and widens all entries when one would not fit. Every
+// step is the exact integer step of reduceBig, with the same divisions and
+// scalings, so the verdict is the same.
+
+// wideCoefs holds a polynomial's integer coefficients as magnitudes in
+// words and signs, for wideAcc.
+type wideCoefs struct {
+	mag  []big.Word // the magnitudes one after the other
+	off  []int32    // coefficient k is mag[off[k]:off[k+1]]
+	neg  []bool
+	bits int // the largest bit length of a coefficient
+}
+
+// newWideCoefs returns coef in words. Cost: one copy of the coefficients.
+func newWideCoefs(coef []*big.Int) *wideCoefs {
+	n := 0
+	for _, c := range coef {
+		n += len(c.Bits())
+	}
+	w := &wideCoefs{mag: make([]big.Word, 0, n), off: make([]int32, 1, len(coef)+1), neg: make([]bool, len(coef))}
+	for k, c := range coef {
+		w.mag = append(w.mag, c.Bits()...)
+		w.off = append(w.off, int32(len(w.mag)))
+		w.neg[k] = c.Sign() < 0
+		w.bits = max(w.bits, c.BitLen())
+	}
+	return w
+}
+
+// coef returns the magnitude and sign of coefficient k.
+func (w *wideCoefs) coef(k int) ([]big.Word, bool) {
+	return w.mag[w.off[k]:w.off[k+1]], w.neg[k]
+}
+
+// wideAcc is an accumulator of integers indexed by column from lo on,
+// each in w words of two's complement, least significant first. Columns
+// past the live range are zero, so that a new job may start at any lo
+// with any width.
+type wideAcc struct {
+	w    int
+	lo   int32
+	n    int32 // entries lo .. lo+n-1 are live (may be nonzero)
+	buf  []big.Word
+	prod []big.Word // scratch for products
+	mag  []big.Word // scratch for magnitudes
+	x    big.Int    // an entry as a big integer, aliasing mag
+}
+
+// start makes the accumulator zero on the columns lo..hi with w words an
+// entry. The buffer must be zero.
+func (x *wideAcc) start(lo, hi int32, w int) {
+	x.lo, x.w, x.n = lo, w, 0
+	x.grow(hi)
+}
+
+// grow makes the columns up to hi live. Cost: a copy of the buffer when it
+// must grow.
+func (x *wideAcc) grow(hi int32) {
+	n := hi - x.lo + 1
+	if n <= x.n {
+		return
+	}
+	need := int(n) * x.w
+	if need > len(x.buf) {
+		buf := make([]big.Word, max(need, 2*len(x.buf)))
+		copy(buf, x.buf[:int(x.n)*x.w])
+		x.buf = buf
+	}
+	x.n = n
+}
+
+// entry returns the words of column c.
+func (x *wideAcc) entry(c int32) []big.Word {
+	k := int(c-x.lo) * x.w
+	return x.buf[k : k+x.w : k+x.w]
+}
+
+// clear zeroes the live entries, leaving the buffer zero for the next job.
+func (x *wideAcc) clear() {
+	clear(x.buf[:int(x.n)*x.w])
+	x.n = 0
+}
+
+// widen gives every entry w words, sign-extended. Cost: one pass over the
+// live entries (and a new buffer when the old is too small).
+func (x *wideAcc) widen(w int) {
+	old := x.w
+	if w <= old {
+		return
+	}
+	need := int(x.n) * w
+	if need > len(x.buf) {
+		buf := make([]big.Word, max(need, 2*len(x.buf)))
+		copy(buf, x.buf[:int(x.n)*old])
+		x.buf = buf
+	}
+	// From the last entry down, an entry's new place never overlaps the
+	// old places of the entries before it.
+	for k := int(x.n) - 1; k >= 0; k-- {
+		src := x.buf[k*old : (k+1)*old]
+		ext := signWord(src)
+		dst := x.buf[k*w : (k+1)*w]
+		copy(dst, src)
+		for i := old; i < w; i++ {
+			dst[i] = ext
+		}
+	}
+	x.w = w
+}
+
+// signWord returns all ones for a negative entry, else zero.
+func signWord(e []big.Word) big.Word {
+	return big.Word(int(e[len(e)-1]) >> (bits.UintSize - 1))
+}
+
+// isZero reports whether the entry is zero.
+func isZero(e []big.Word) bool {
+	for _, v := range e {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// signedLen returns the least b with -2^b <= e < 2^b.
+func signedLen(e []big.Word) int {
+	s := signWord(e)
+	for i := len(e) - 1; i >= 0; i-- {
+		if v := e[i] ^ s; v != 0 {
+			return i*bits.UintSize + bits.Len(uint(v))
+		}
+	}
+	return 0
+}
+
+// wordsFor returns the width that holds every integer of bit length at
+// most b (b < w*UintSize), with one spare word so that most updates do not
+// widen.
+func wordsFor(b int) int { return b/bits.UintSize + 2 }
+
+// toBig returns the entry as a big integer that aliases the accumulator's
+// scratch: valid until the next call.
+func (x *wideAcc) toBig(e []big.Word) *big.Int {
+	x.mag = append(x.mag[:0], e...)
+	neg := signWord(e) != 0
+	if neg {
+		negate(x.mag)
+	}
+	x.x.SetBits(x.mag) // normalizes; aliases mag
+	if neg {
+		x.x.Neg(&x.x)
+	}
+	return &x.x
+}
+
+// setBig sets the entry to v, which must fit.
+func setBig(e []big.Word, v *big.Int) {
+	n := copy(e, v.Bits())
+	clear(e[n:])
+	if v.Sign() < 0 {
+		negate(e)
+	}
+}
+
+// negate replaces e by -e modulo 2^(len(e)*UintSize).
+func negate(e []big.Word) {
+	carry := uint(1)
+	for i, v := range e {
+		s, c := bits.Add(^uint(v), 0, carry)
+		e[i], carry = big.Word(s), c
+	}
+}
+
+// addMulWord sets e += q*c modulo 2^(len(e)*UintSize), len(q) <= len(e).
+func addMulWord(e, q []big.Word, c uint) {
+	var carry uint
+	for i, qi := range q {
+		hi, lo := bits.Mul(uint(qi), c)
+		lo, cc := bits.Add(lo, carry, 0)
+		sum, cc2 := bits.Add(uint(e[i]), lo, 0)
+		e[i] = big.Word(sum)
+		carry = hi + cc + cc2
+	}
+	for i := len(q); carry != 0 && i < len(e); i++ {
+		sum, cc := bits.Add(uint(e[i]), carry, 0)
+		e[i], carry = big.Word(sum), cc
+	}
+}
+
+// subMulWord sets e -= q*c modulo 2^(len(e)*UintSize), len(q) <= len(e).
+func subMulWord(e, q []big.Word, c uint) {
+	var carry, borrow uint
+	for i, qi := range q {
+		hi, lo := bits.Mul(uint(qi), c)
+		lo, cc := bits.Add(lo, carry, 0)
+		carry = hi + cc
+		d, b := bits.Sub(uint(e[i]), lo, borrow)
+		e[i], borrow = big.Word(d), b
+	}
+	for i := len(q); (carry|borrow) != 0 && i < len(e); i++ {
+		d, b := bits.Sub(uint(e[i]), carry, borrow)
+		e[i], carry, borrow = big.Word(d), 0, b
+	}
+}
+
+// mulWordInPlace sets e *= a modulo 2^(len(e)*UintSize): the exact
+// product of the two's complement entry when it fits.
+func mulWordInPlace(e []big.Word, a uint) {
+	var carry uint
+	for i, v := range e {
+		hi, lo := bits.Mul(uint(v), a)
+		lo, cc := bits.Add(lo, carry, 0)
+		e[i], carry = big.Word(lo), hi+cc
+	}
+}
+
+// mulLowInPlace sets e *= a modulo 2^(len(e)*UintSize) for a of several
+// words, through the scratch p (len(p) >= len(e)).
+func mulLowInPlace(e, a, p []big.Word) {
+	n := len(e)
+	p = p[:n]
+	clear(p)
+	for j, aj := range a {
+		if j >= n {
+			break
+		}
+		var carry uint
+		for i := 0; i+j < n; i++ {
+			hi, lo := bits.Mul(uint(e[i]), uint(aj))
+			lo, cc := bits.Add(lo, carry, 0)
+			sum, cc2 := bits.Add(uint(p[i+j]), lo, 0)
+			p[i+j] = big.Word(sum)
+			carry = hi + cc + cc2
+		}
+	}
+	copy(e, p)
+}
+
+// subMul sets column c to c - s*q*m where q is a magnitude with sign qneg
+// and m a magnitude with sign mneg, widening the accumulator when the
+// result does not fit. The caller makes the width hold the product:
+// bitlen(q)+bitlen(m) < w*UintSize, so that the exact result is within
+// one word of the width, and a change of sign against the product's tells
+// that it did not fit.
+func (x *wideAcc) subMul(c int32, q []big.Word, qneg bool, m []big.Word, mneg bool) {
+	e := x.entry(c)
+	s0 := signWord(e)
+	// The partial sums may wrap; only the last must be exact.
+	if qneg == mneg {
+		if len(m) == 1 {
+			subMulWord(e, q, uint(m[0]))
+		} else {
+			for j, mj := range m {
+				subMulWord(e[j:], q, uint(mj))
+			}
+		}
+		if s0 == 0 || signWord(e) != 0 {
+			return
+		}
+	} else {
+		if len(m) == 1 {
+			addMulWord(e, q, uint(m[0]))
+		} else {
+			for j, mj := range m {
+				addMulWord(e[j:], q, uint(mj))
+			}
+		}
+		if s0 != 0 || signWord(e) == 0 {
+			return
+		}
+	}
+	// The true value is the wrapped one plus or minus 2^(w*UintSize): one
+	// more word, whose sign is the opposite of the wrapped one's.
+	old := x.w
+	x.widen(old + 1)
+	e = x.entry(c)
+	e[old] = ^e[old]
+}
+
+// load adds s*v*row to the accumulator, s = -1 when sub is set.
+func (x *wideAcc) load(row denseRow, v *big.Int, sub bool) {
+	q, qneg := v.Bits(), v.Sign() < 0
+	for k, c := range row.cols {
+		m, mneg := row.wide.coef(k)
+		x.subMul(c, q, qneg != sub, m, !mneg) // -(±q)(∓m) = ±q*m
+	}
+}
+
+// scale multiplies the entries of the columns from..hi by a > 0, widening
+// the accumulator first when a product would not fit.
+func (x *wideAcc) scale(from, hi int32, a *big.Int) {
+	top := 0
+	for c := from; c <= hi; c++ {
+		top = max(top, signedLen(x.entry(c)))
+	}
+	if need := top + a.BitLen(); need >= x.w*bits.UintSize {
+		x.widen(wordsFor(need))
+	}
+	aw := a.Bits()
+	if len(x.prod) < x.w {
+		x.prod = make([]big.Word, x.w)
+	}
+	for c := from; c <= hi; c++ {
+		e := x.entry(c)
+		switch {
+		case isZero(e):
+		case len(aw) == 1:
+			mulWordInPlace(e, uint(aw[0]))
+		default:
+			mulLowInPlace(e, aw, x.prod)
+		}
+	}
+}

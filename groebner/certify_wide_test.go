@@ -1,0 +1,99 @@
+package groebner
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// randBig returns a random integer of up to bits bits, of either sign.
+func randBig(rng *rand.Rand, bits int) *big.Int {
+	n := new(big.Int)
+	for range (bits + 31) / 32 {
+		n.Lsh(n, 32)
+		n.Or(n, big.NewInt(int64(rng.Uint32())))
+	}
+	n.Rsh(n, uint(rng.IntN(bits+1)))
+	if rng.IntN(2) == 0 {
+		n.Neg(n)
+	}
+	return n
+}
+
+// TestWideAccMatchesBig applies random updates acc -= q*m and scalings to
+// a few columns of a wideAcc started one word wide and to big integers,
+// and compares after each: the accumulator must widen whenever a value
+// passes its width (the overflow the sign change reveals), in either
+// direction, and stay exact.
+func TestWideAccMatchesBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 200 {
+		var x wideAcc
+		const cols = 5
+		x.start(10, 10+cols-1, 1)
+		want := make([]big.Int, cols)
+		var p, a big.Int
+		for step := range 60 {
+			c := rng.IntN(cols)
+			if rng.IntN(8) == 0 {
+				// Scale the columns from c on by a positive a.
+				a.Abs(randBig(rng, 1+rng.IntN(150)))
+				if a.Sign() == 0 {
+					a.SetInt64(3)
+				}
+				x.scale(int32(10+c), 10+cols-1, &a)
+				for k := c; k < cols; k++ {
+					want[k].Mul(&want[k], &a)
+				}
+			} else {
+				m := randBig(rng, 1+rng.IntN(130))
+				q := randBig(rng, 1+rng.IntN(120))
+				if rng.IntN(2) == 0 && m.BitLen() < x.w*64-2 {
+					// A product just inside the width, so that the sum
+					// overflows it.
+					q.Lsh(big.NewInt(int64(1-2*rng.IntN(2))), uint(x.w*64-2-m.BitLen()))
+				}
+				if need := q.BitLen() + m.BitLen(); need >= x.w*64 {
+					x.widen(need/64 + 1) // no spare word: sums overflow
+				}
+				x.subMul(int32(10+c), q.Bits(), q.Sign() < 0, m.Bits(), m.Sign() < 0)
+				p.Mul(q, m)
+				want[c].Sub(&want[c], &p)
+			}
+			for k := range cols {
+				if got := x.toBig(x.entry(int32(10 + k))); got.Cmp(&want[k]) != 0 {
+					t.Fatalf("trial %d step %d column %d: got %v, want %v (width %d)", trial, step, k, got, &want[k], x.w)
+				}
+			}
+		}
+		// setBig and toBig round trip, and clear leaves zeros.
+		setBig(x.entry(10), &want[1])
+		if got := x.toBig(x.entry(10)); got.Cmp(&want[1]) != 0 {
+			t.Fatalf("setBig/toBig: got %v, want %v", got, &want[1])
+		}
+		buf := x.buf
+		x.clear()
+		for i, v := range buf {
+			if v != 0 {
+				t.Fatalf("word %d not cleared", i)
+			}
+		}
+	}
+}
+
+// TestSignedLen pins the bit length of two's complement entries at the
+// edges of a word.
+func TestSignedLen(t *testing.T) {
+	for _, tc := range []struct {
+		v    string
+		want int
+	}{{"0", 0}, {"1", 1}, {"-1", 0}, {"-2", 1}, {"255", 8}, {"-256", 8}, {"-257", 9},
+		{"18446744073709551615", 64}, {"-18446744073709551616", 64}, {"18446744073709551616", 65}} {
+		v, _ := new(big.Int).SetString(tc.v, 10)
+		e := make([]big.Word, 3)
+		setBig(e, v)
+		if got := signedLen(e); got != tc.want {
+			t.Errorf("signedLen(%s) = %d, want %d", tc.v, got, tc.want)
+		}
+	}
+}
