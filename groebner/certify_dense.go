@@ -285,7 +285,10 @@ func (b *denseBlock) reduceAll(lim *limits) (bool, error) {
 	return allHold(len(b.jobs), workers, func() func(int) (bool, error) {
 		r := newDenseReducer(len(b.pivot))
 		return func(k int) (bool, error) {
-			zero, done := r.reduceSmall(b, b.jobs[k])
+			zero, done := false, false
+			if certifySmallFirst {
+				zero, done = r.reduceSmall(b, b.jobs[k])
+			}
 			if !done {
 				return r.reduce(b, b.jobs[k], lim)
 			}
@@ -299,6 +302,11 @@ func (b *denseBlock) reduceAll(lim *limits) (bool, error) {
 		}
 	})
 }
+
+// certifySmallFirst makes reduceAll try each job in int64 words before
+// the accumulator of several words; a variable so that a test can check
+// the second alone.
+var certifySmallFirst = true
 
 // denseReducer is one goroutine's accumulator (certify_wide.go), zero
 // between jobs, and the big integers of a step.

@@ -97,3 +97,29 @@ func TestSignedLen(t *testing.T) {
 		}
 	}
 }
+
+// TestCertifyKernels runs the certificate by degree with the int64 kernel
+// first (as certify does) and with the accumulator of several words alone,
+// on the candidates of systems whose coefficients pass a word and on the
+// candidates spoiled by one: both accept the first and refuse the second,
+// as the reductions one at a time do.
+func TestCertifyKernels(t *testing.T) {
+	defer func(v bool) { certifySmallFirst = v }(certifySmallFirst)
+	for _, name := range []string{"katsura5", "cyclic5", "katsura6h", "random_03"} {
+		e, G, in := homogCandidate(t, "../testdata/systems/"+name+".sys")
+		bad := spoilLongest(t, G)
+		want, err := e.certifyEach(bad, in)
+		if err != nil || want {
+			t.Fatalf("%s: one at a time accepted the spoiled candidate (%v)", name, err)
+		}
+		for _, small := range []bool{true, false} {
+			certifySmallFirst = small
+			if ok, err := e.certifyByDegree(G, in); err != nil || !ok {
+				t.Errorf("%s, int64 first %v: refused the candidate (%v)", name, small, err)
+			}
+			if ok, err := e.certifyByDegree(bad, in); err != nil || ok {
+				t.Errorf("%s, int64 first %v: accepted the spoiled candidate (%v)", name, small, err)
+			}
+		}
+	}
+}

@@ -406,6 +406,20 @@ func f4Applies(ops *monoOps, F []*poly.Poly) bool {
 	return ops.tail && longest(F) <= f4MaxInputTerms
 }
 
+// allHomogeneous reports whether every term of each polynomial has the
+// degree of its leading term, in the degree the order compares first
+// (the first of the s words of a monomial).
+func allHomogeneous(F []*mpoly, s int) bool {
+	for _, f := range F {
+		for k := s; k < len(f.m); k += s {
+			if f.m[k] != f.m[0] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // longest returns the largest number of terms of a polynomial of F.
 func longest(F []*poly.Poly) int {
 	n := 0
@@ -439,6 +453,7 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 		inputs = append(inputs, g)
 	}
 	slices.SortStableFunc(inputs, func(a, b *mpoly) int { return a.sugar - b.sugar })
+	e.reducedByF4 = allHomogeneous(inputs, e.s)
 	st := newF4Step(e)
 	last := -1
 	for {

@@ -113,3 +113,48 @@ func TestF4HonoursLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestF4HomogeneousReduced checks the claim that lets finish skip the
+// tail reduction: after runF4 on homogeneous inputs the live elements are
+// the reduced basis already, equal to what the tail reduction gives, and
+// the skip is taken only there (not for the inhomogeneous systems).
+func TestF4HomogeneousReduced(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/systems/*.sys")
+	skipped := 0
+	for _, f := range files {
+		r, F, _ := loadSystem(t, f)
+		rh, Fh, err := homogenize(r, F)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, sys := range []struct {
+			r *poly.Ring
+			F []*poly.Poly
+		}{{r, F}, {rh, Fh}} {
+			F := nonzeroSorted(sys.r, sys.F)
+			me := newModEngine(newMonoOps(sys.r), primes[0], &limits{})
+			if ok, err := me.runF4(F); err != nil || !ok || me.unit() {
+				continue
+			}
+			if me.reducedByF4 && !me.ops.tail {
+				t.Fatalf("%s: reducedByF4 outside F4", f)
+			}
+			if k == 1 && me.ops.tail && !me.reducedByF4 {
+				t.Errorf("%s homogenized: runF4 did not see homogeneous inputs", f)
+			}
+			if !me.reducedByF4 {
+				continue
+			}
+			skipped++
+			got := me.finish()
+			me.reducedByF4 = false
+			if want := me.finish(); !slices.EqualFunc(got, want, mpolyEqual) {
+				t.Errorf("%s (homogenized %v): the basis after F4 is not reduced", f, k == 1)
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("no homogeneous run")
+	}
+	t.Logf("%d homogeneous runs compared", skipped)
+}
