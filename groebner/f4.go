@@ -464,7 +464,17 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 		if len(inputs) > 0 {
 			sugar, more = inputs[0].sugar, true
 		}
-		if len(e.ps.heap.p) > 0 && (!more || e.ps.heap.p[0].sugar < sugar) {
+		following := e.f4.following()
+		if following {
+			// The recorded run's steps, not the pairs, say what comes
+			// next: the pairs depend on the leading monomials only, which
+			// each step checks.
+			if next, ok := e.f4.next(); ok && (!more || next <= sugar) {
+				sugar, more = next, true
+			} else if more {
+				return false, nil // an input the followed run took elsewhere
+			}
+		} else if len(e.ps.heap.p) > 0 && (!more || e.ps.heap.p[0].sugar < sugar) {
 			sugar, more = e.ps.heap.p[0].sugar, true
 		}
 		if !more {
@@ -482,18 +492,24 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 		if !tr.ok {
 			return false, nil // the run this one follows took another path
 		}
-		for len(e.ps.heap.p) > 0 && e.ps.heap.p[0].sugar == sugar {
+		if following {
+			ok, err := tr.replay(st)
+			if err != nil {
+				return true, err
+			}
+			if !ok {
+				return false, nil
+			}
+		}
+		for !following && len(e.ps.heap.p) > 0 && e.ps.heap.p[0].sugar == sugar {
 			p, _ := e.ps.next()
 			for _, k := range [2]int{p.i, p.j} {
-				if !tr.wanted() {
-					continue
-				}
 				monoQuo(st.t, p.lcm, e.basis[k].m[:e.s])
 				r, err := st.addMultiple(st.t, k, true)
 				if err != nil {
 					return true, err
 				}
-				tr.row(r)
+				tr.row(r, st.t, k)
 			}
 		}
 		for len(inputs) > 0 && inputs[0].sugar == sugar {
@@ -524,7 +540,7 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 				e.setUnit(h)
 				return true, nil
 			}
-			if err := e.add(h); err != nil {
+			if err := e.addElement(h, !following); err != nil {
 				return true, err
 			}
 		}

@@ -45,12 +45,8 @@ func TestF4FollowMatchesFullRun(t *testing.T) {
 		}
 		kept, all := 0, 0
 		for _, st := range rec.steps {
-			all += len(st.used)
-			for _, u := range st.used {
-				if u {
-					kept++
-				}
-			}
+			all += st.total
+			kept += len(st.ks)
 		}
 		if kept >= all {
 			t.Errorf("%s: the trace keeps every one of %d pair rows", name, all)
@@ -96,6 +92,13 @@ func TestF4FollowRefusesOtherRuns(t *testing.T) {
 			break
 		}
 	}
+	lacking := record(sys["katsura5"])
+	for k := range lacking.steps {
+		if st := &lacking.steps[k]; len(st.ks) > 0 {
+			st.ks[0] = 1 << 20
+			break
+		}
+	}
 	for _, tc := range []struct {
 		name string
 		F    []*poly.Poly
@@ -105,6 +108,8 @@ func TestF4FollowRefusesOtherRuns(t *testing.T) {
 		{"cyclic6 after cyclic5's trace", sys["cyclic6"], record(sys["cyclic5"])},
 		{"katsura5 after a changed leading monomial", sys["katsura5"], tampered},
 		{"katsura5 after an empty trace", sys["katsura5"], &f4Trace{}},
+		{"katsura5h after katsura5's trace", sys["katsura5h"], record(sys["katsura5"])},
+		{"katsura5 after a half of an element it lacks", sys["katsura5"], lacking},
 	} {
 		e := newModEngine(newMonoOps(tc.F[0].Ring()), fglmPrime(1), &limits{})
 		e.f4 = &f4Tracer{follow: tc.rec}

@@ -282,7 +282,11 @@ func (e *modEngine) spoly(f, g *mpoly, l []uint16) (*mpoly, error) {
 }
 
 // add appends h to the basis and updates the pairs.
-func (e *modEngine) add(h *mpoly) error {
+func (e *modEngine) add(h *mpoly) error { return e.addElement(h, true) }
+
+// addElement is add, with the new pairs only when pairs is set (a run that
+// replays a recorded one takes its pairs from the record).
+func (e *modEngine) addElement(h *mpoly, pairs bool) error {
 	if err := e.lim.checkBasis(len(e.basis) + 1); err != nil {
 		return err
 	}
@@ -293,7 +297,9 @@ func (e *modEngine) add(h *mpoly) error {
 	if e.cover != nil {
 		e.cover.note(h.m[:e.s])
 	}
-	e.ps.add(h.m[:e.s], h.sugar)
+	if pairs {
+		e.ps.add(h.m[:e.s], h.sugar)
+	}
 	e.red.add(e.ops, h.m[:e.s], h.sugar, len(h.c))
 	return nil
 }
