@@ -219,9 +219,12 @@ func (b *denseBlock) addRow(m, t []uint16, coef []*big.Int, k int, reducer bool)
 // meets: on the certificate of a 4x4 grid case (a positive-dimensional
 // ideal in 8 variables) degree 23 held 9 pairs, 33,448 reducer rows of 5
 // million terms and 426,611 columns, and the proof took 3 times longer
-// than pair by pair. On katsura-8 every degree but the last (7 pairs)
-// stays under it, at 2,100 terms a pair or fewer.
-var denseTermsPerJob = 4096 // a variable so that a test can force the fallback
+// than pair by pair. At 4,096 the last two degrees of katsura-9 (72
+// pairs) went one at a time; at 32,768 they stay in their matrices and
+// katsura-9's certificate takes 14.2-14.6 s against 16.8-17.3, eco-10's
+// 0.91 against 1.10 (one core, alternated), while the 150 4x4 and 5x5
+// goldens take the same time setting by setting (the best of two runs).
+var denseTermsPerJob = 32768 // a variable so that a test can force the fallback
 
 // preprocess gives every column divisible by a leading monomial of G a
 // reducer row t*g, including the columns the reducers bring in; it
