@@ -11,12 +11,14 @@ import (
 // into a temporary, a subtraction, and the normalizations, allocation
 // checks and sign logic of both: on katsura-9 two thirds of the
 // certificate's time was that bookkeeping, a third the word products.
-// wideAcc keeps every entry in the same number of words, in two's
-// complement, so that the update is one pass of word products and carries
-// with no branch on signs (the ring Z/2^(64w) computes the exact integer
-// whenever it fits), and widens all entries when one would not fit. Every
-// step is the exact integer step of reduceBig, with the same divisions and
-// scalings, so the verdict is the same.
+// wideAcc keeps every entry in the same number of words w, in two's
+// complement, so that the update is, for each word of c, one pass of word
+// products and carries with no branch on signs (the ring Z/2^(64w)
+// computes the exact integer whenever it fits), and widens all entries
+// when one would not fit. Only each step's quotient (and the content)
+// goes through math/big; the steps of denseReducer.reduce stay the exact
+// fraction-free integer steps, with the same divisions and scalings as
+// engine.reduce, so the verdict is exact.
 
 // wideCoefs holds a polynomial's integer coefficients as magnitudes in
 // words and signs, for wideAcc.

@@ -407,8 +407,9 @@ func f4Applies(ops *monoOps, F []*poly.Poly) bool {
 }
 
 // allHomogeneous reports whether every term of each polynomial has the
-// degree of its leading term, in the degree the order compares first
-// (the first of the s words of a monomial).
+// total degree (the first of the s words of a monomial) of its leading
+// term. F4's steps go by sugar, which is then that degree, whatever the
+// order compares first.
 func allHomogeneous(F []*mpoly, s int) bool {
 	for _, f := range F {
 		for k := s; k < len(f.m); k += s {

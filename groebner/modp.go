@@ -62,8 +62,8 @@ type modEngine struct {
 	// f4, when set, records runF4's steps or makes it follow a recorded
 	// run (f4_trace.go).
 	f4 *f4Tracer
-	// reducedByF4 records that runF4 ran on inputs homogeneous in the
-	// order's degree: its basis is then reduced already (finish).
+	// reducedByF4 records that runF4 ran on homogeneous inputs: its
+	// basis is then reduced already (finish).
 	reducedByF4 bool
 	// known, when set (from another goroutine), holds the leading
 	// monomials of a Gröbner basis mod p, and cover what the basis
