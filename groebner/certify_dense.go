@@ -98,6 +98,10 @@ func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, err
 	for _, g := range G {
 		red.push(g)
 	}
+	perJob := denseTermsPerJob
+	if gHomogeneous(G, s) {
+		perJob *= denseHomogeneousFactor
+	}
 	var keys []byte
 	var heads []colHead
 	tf := make([]uint16, s)
@@ -129,7 +133,7 @@ func (e *engine) reduceByDegree(G []*gpoly, jobs []pair, in []*gpoly) (bool, err
 			blk.jobs = append(blk.jobs, denseJob{i: i, j: j,
 				a: new(big.Int).Quo(B, c), b: new(big.Int).Quo(A, c)})
 		}
-		dense, err := blk.preprocess(red, G, coefs, e.lim, denseTermsPerJob*len(blk.jobs))
+		dense, err := blk.preprocess(red, G, coefs, e.lim, perJob*len(blk.jobs))
 		if err != nil {
 			return false, err
 		}
@@ -219,12 +223,32 @@ func (b *denseBlock) addRow(m, t []uint16, coef []*big.Int, k int, reducer bool)
 // meets: on the certificate of a 4x4 grid case (a positive-dimensional
 // ideal in 8 variables) degree 23 held 9 pairs, 33,448 reducer rows of 5
 // million terms and 426,611 columns, and the proof took 3 times longer
-// than pair by pair. At 4,096 the last two degrees of katsura-9 (72
-// pairs) went one at a time; at 32,768 they stay in their matrices and
-// katsura-9's certificate takes 14.2-14.6 s against 16.8-17.3, eco-10's
-// 0.91 against 1.10 (one core, alternated), while the 150 4x4 and 5x5
-// goldens take the same time setting by setting (the best of two runs).
-var denseTermsPerJob = 32768 // a variable so that a test can force the fallback
+// than pair by pair. On katsura-8 every degree but the last (7 pairs)
+// stays under it, at 2,100 terms a pair or fewer.
+var denseTermsPerJob = 4096 // a variable so that a test can force the fallback
+
+// denseHomogeneousFactor multiplies denseTermsPerJob for a homogeneous G,
+// whose degree's matrix holds the monomials of that degree only. At 4,096
+// the last two degrees of katsura-9 (72 pairs) went one at a time; at 8
+// times that they stay in their matrices and katsura-9's certificate
+// takes 14.2-14.6 s against 16.8-17.3, eco-10's 0.91 against 1.10 (one
+// core, alternated). The same bound for the affine certificates of the
+// trace algorithm made one 4x4 grid setting 8% slower (2.0 -> 2.2 s),
+// its matrices bringing in lower-degree columns that cancel.
+const denseHomogeneousFactor = 8
+
+// gHomogeneous reports whether every element of G (monomials of s words,
+// the first the total degree) has all its terms in one degree.
+func gHomogeneous(G []*gpoly, s int) bool {
+	for _, g := range G {
+		for k := s; k < len(g.m); k += s {
+			if g.m[k] != g.m[0] {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // preprocess gives every column divisible by a leading monomial of G a
 // reducer row t*g, including the columns the reducers bring in; it
