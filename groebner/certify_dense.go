@@ -241,10 +241,8 @@ const denseHomogeneousFactor = 8
 // the first the total degree) has all its terms in one degree.
 func gHomogeneous(G []*gpoly, s int) bool {
 	for _, g := range G {
-		for k := s; k < len(g.m); k += s {
-			if g.m[k] != g.m[0] {
-				return false
-			}
+		if !sameDegree(g.m, s) {
+			return false
 		}
 	}
 	return true

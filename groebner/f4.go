@@ -407,15 +407,23 @@ func f4Applies(ops *monoOps, F []*poly.Poly) bool {
 }
 
 // allHomogeneous reports whether every term of each polynomial has the
-// total degree (the first of the s words of a monomial) of its leading
-// term. F4's steps go by sugar, which is then that degree, whatever the
-// order compares first.
+// total degree of its leading term. F4's steps go by sugar, which is then
+// that degree, whatever the order compares first.
 func allHomogeneous(F []*mpoly, s int) bool {
 	for _, f := range F {
-		for k := s; k < len(f.m); k += s {
-			if f.m[k] != f.m[0] {
-				return false
-			}
+		if !sameDegree(f.m, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameDegree reports whether the monomials m, of s words each with the
+// total degree first, all have the degree of the first.
+func sameDegree(m []uint16, s int) bool {
+	for k := s; k < len(m); k += s {
+		if m[k] != m[0] {
+			return false
 		}
 	}
 	return true
