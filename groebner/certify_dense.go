@@ -2,7 +2,6 @@ package groebner
 
 import (
 	"math/big"
-	"math/bits"
 	"runtime"
 	"slices"
 )
@@ -399,9 +398,7 @@ func (r *denseReducer) reduce(b *denseBlock, job denseJob, lim *limits) (bool, e
 		clear(x.entry(c))
 		last := row.cols[len(row.cols)-1]
 		x.grow(max(hi, last))
-		if need := r.q.BitLen() + row.wide.bits; need >= x.w*bits.UintSize {
-			x.widen(wordsFor(need))
-		}
+		x.fit(r.q.BitLen() + row.wide.bits)
 		q, qneg := r.q.Bits(), r.q.Sign() < 0
 		for k := 1; k < len(row.cols); k++ {
 			m, mneg := row.wide.coef(k)

@@ -78,13 +78,17 @@ func (x *wideAcc) grow(hi int32) {
 	if n <= x.n {
 		return
 	}
-	need := int(n) * x.w
+	x.reserve(int(n) * x.w)
+	x.n = n
+}
+
+// reserve makes the buffer hold need words, keeping the live entries.
+func (x *wideAcc) reserve(need int) {
 	if need > len(x.buf) {
 		buf := make([]big.Word, max(need, 2*len(x.buf)))
 		copy(buf, x.buf[:int(x.n)*x.w])
 		x.buf = buf
 	}
-	x.n = n
 }
 
 // entry returns the words of column c.
@@ -106,12 +110,7 @@ func (x *wideAcc) widen(w int) {
 	if w <= old {
 		return
 	}
-	need := int(x.n) * w
-	if need > len(x.buf) {
-		buf := make([]big.Word, max(need, 2*len(x.buf)))
-		copy(buf, x.buf[:int(x.n)*old])
-		x.buf = buf
-	}
+	x.reserve(int(x.n) * w)
 	// From the last entry down, an entry's new place never overlaps the
 	// old places of the entries before it.
 	for k := int(x.n) - 1; k >= 0; k-- {
@@ -152,10 +151,18 @@ func signedLen(e []big.Word) int {
 	return 0
 }
 
-// wordsFor returns the width that holds every integer of bit length at
-// most b (b < w*UintSize), with one spare word so that most updates do not
-// widen.
+// wordsFor returns a width whose entries hold every integer of signed bit
+// length b (below 2^b in magnitude), with a spare word so that most
+// updates do not widen.
 func wordsFor(b int) int { return b/bits.UintSize + 2 }
+
+// fit widens the accumulator, when needed, so that its entries hold
+// every integer of signed bit length b.
+func (x *wideAcc) fit(b int) {
+	if b >= x.w*bits.UintSize {
+		x.widen(wordsFor(b))
+	}
+}
 
 // toBig returns the entry as a big integer that aliases the accumulator's
 // scratch: valid until the next call.
@@ -312,9 +319,7 @@ func (x *wideAcc) scale(from, hi int32, a *big.Int) {
 	for c := from; c <= hi; c++ {
 		top = max(top, signedLen(x.entry(c)))
 	}
-	if need := top + a.BitLen(); need >= x.w*bits.UintSize {
-		x.widen(wordsFor(need))
-	}
+	x.fit(top + a.BitLen())
 	aw := a.Bits()
 	if len(x.prod) < x.w {
 		x.prod = make([]big.Word, x.w)

@@ -465,6 +465,7 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 	e.reducedByF4 = allHomogeneous(inputs, e.s)
 	st := newF4Step(e)
 	last := -1
+	following := e.f4.following()
 	for {
 		if err := e.lim.check(); err != nil {
 			return true, err
@@ -473,7 +474,6 @@ func (e *modEngine) runF4(F []*poly.Poly) (ok bool, err error) {
 		if len(inputs) > 0 {
 			sugar, more = inputs[0].sugar, true
 		}
-		following := e.f4.following()
 		if following {
 			// The recorded run's steps, not the pairs, say what comes
 			// next: the pairs depend on the leading monomials only, which
