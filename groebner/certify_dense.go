@@ -400,10 +400,7 @@ func (r *denseReducer) reduce(b *denseBlock, job denseJob, lim *limits) (bool, e
 		x.grow(max(hi, last))
 		x.fit(r.q.BitLen() + row.wide.bits)
 		q, qneg := r.q.Bits(), r.q.Sign() < 0
-		for k := 1; k < len(row.cols); k++ {
-			m, mneg := row.wide.coef(k)
-			x.subMul(row.cols[k], q, qneg, m, mneg)
-		}
+		x.subMulRow(q, qneg, row, 1, false)
 		hi = max(hi, last)
 		r.work += len(row.cols) * (len(q) + 1)
 		if scaled > contentEvery {

@@ -197,118 +197,54 @@ func negate(e []big.Word) {
 	}
 }
 
-// addMulWord sets e += q*c modulo 2^(len(e)*UintSize), len(q) <= len(e).
-func addMulWord(e, q []big.Word, c uint) {
-	var carry uint
-	for i, qi := range q {
-		hi, lo := bits.Mul(uint(qi), c)
-		lo, cc := bits.Add(lo, carry, 0)
-		sum, cc2 := bits.Add(uint(e[i]), lo, 0)
-		e[i] = big.Word(sum)
-		carry = hi + cc + cc2
-	}
-	for i := len(q); carry != 0 && i < len(e); i++ {
-		sum, cc := bits.Add(uint(e[i]), carry, 0)
-		e[i], carry = big.Word(sum), cc
-	}
-}
-
-// subMulWord sets e -= q*c modulo 2^(len(e)*UintSize), len(q) <= len(e).
-func subMulWord(e, q []big.Word, c uint) {
-	var carry, borrow uint
-	for i, qi := range q {
-		hi, lo := bits.Mul(uint(qi), c)
-		lo, cc := bits.Add(lo, carry, 0)
-		carry = hi + cc
-		d, b := bits.Sub(uint(e[i]), lo, borrow)
-		e[i], borrow = big.Word(d), b
-	}
-	for i := len(q); (carry|borrow) != 0 && i < len(e); i++ {
-		d, b := bits.Sub(uint(e[i]), carry, borrow)
-		e[i], carry, borrow = big.Word(d), 0, b
-	}
-}
-
-// mulWordInPlace sets e *= a modulo 2^(len(e)*UintSize): the exact
-// product of the two's complement entry when it fits.
-func mulWordInPlace(e []big.Word, a uint) {
-	var carry uint
-	for i, v := range e {
-		hi, lo := bits.Mul(uint(v), a)
-		lo, cc := bits.Add(lo, carry, 0)
-		e[i], carry = big.Word(lo), hi+cc
-	}
-}
-
-// mulLowInPlace sets e *= a modulo 2^(len(e)*UintSize) for a of several
-// words, through the scratch p (len(p) >= len(e)).
-func mulLowInPlace(e, a, p []big.Word) {
-	n := len(e)
-	p = p[:n]
-	clear(p)
-	for j, aj := range a {
-		if j >= n {
-			break
-		}
-		var carry uint
-		for i := 0; i+j < n; i++ {
-			hi, lo := bits.Mul(uint(e[i]), uint(aj))
-			lo, cc := bits.Add(lo, carry, 0)
-			sum, cc2 := bits.Add(uint(p[i+j]), lo, 0)
-			p[i+j] = big.Word(sum)
-			carry = hi + cc + cc2
-		}
-	}
-	copy(e, p)
-}
-
-// subMul sets column c to c - s*q*m where q is a magnitude with sign qneg
-// and m a magnitude with sign mneg, widening the accumulator when the
-// result does not fit. The caller makes the width hold the product:
-// bitlen(q)+bitlen(m) < w*UintSize, so that the exact result is within
-// one word of the width, and a change of sign against the product's tells
-// that it did not fit.
-func (x *wideAcc) subMul(c int32, q []big.Word, qneg bool, m []big.Word, mneg bool) {
-	e := x.entry(c)
-	s0 := signWord(e)
-	// The partial sums may wrap; only the last must be exact.
-	if qneg == mneg {
-		if len(m) == 1 {
-			subMulWord(e, q, uint(m[0]))
-		} else {
-			for j, mj := range m {
-				subMulWord(e[j:], q, uint(mj))
-			}
-		}
-		if s0 == 0 || signWord(e) != 0 {
-			return
-		}
-	} else {
-		if len(m) == 1 {
-			addMulWord(e, q, uint(m[0]))
-		} else {
-			for j, mj := range m {
-				addMulWord(e[j:], q, uint(mj))
-			}
-		}
-		if s0 != 0 || signWord(e) == 0 {
-			return
-		}
-	}
-	// The true value is the wrapped one plus or minus 2^(w*UintSize): one
-	// more word, whose sign is the opposite of the wrapped one's.
+// unwrap widens the accumulator by a word and gives column c, wrapped by
+// an update, its true value: the wrapped one plus or minus 2^(w*UintSize),
+// whose new top word has the sign opposite to the wrapped one's.
+func (x *wideAcc) unwrap(c int32) {
 	old := x.w
 	x.widen(old + 1)
-	e = x.entry(c)
+	e := x.entry(c)
 	e[old] = ^e[old]
 }
 
 // load adds s*v*row to the accumulator, s = -1 when sub is set.
 func (x *wideAcc) load(row denseRow, v *big.Int, sub bool) {
-	q, qneg := v.Bits(), v.Sign() < 0
-	for k, c := range row.cols {
-		m, mneg := row.wide.coef(k)
-		x.subMul(c, q, qneg != sub, m, !mneg) // -(±q)(∓m) = ±q*m
+	x.subMulRow(v.Bits(), v.Sign() < 0 != sub, row, 0, true)
+}
+
+// subMulRow sets each column c of row's terms from the k0-th on to
+// c - s*q*m, m the term's coefficient (its negative when negm is set) and
+// s the sign qneg gives q, widening the accumulator when a result does not
+// fit. The caller makes the width hold every product: bitlen(q)+bitlen(m)
+// < w*UintSize, so that each exact result is within one word of the
+// width, and a change of sign against the product's tells that it did not
+// fit. The common coefficient of one word goes straight to the kernel: on
+// katsura-8 the calls and lookups around the word products had taken
+// more time than the products.
+func (x *wideAcc) subMulRow(q []big.Word, qneg bool, row denseRow, k0 int, negm bool) {
+	wc := row.wide
+	w := x.w
+	for k := k0; k < len(row.cols); k++ {
+		at := int(row.cols[k]-x.lo) * w
+		e := x.buf[at : at+w : at+w]
+		o, end := wc.off[k], wc.off[k+1]
+		sub := qneg == (wc.neg[k] != negm)
+		s0 := signWord(e)
+		switch {
+		case end-o == 1 && sub:
+			subMulWord(e, q, uint(wc.mag[o]))
+		case end-o == 1:
+			addMulWord(e, q, uint(wc.mag[o]))
+		case sub:
+			subMulWords(e, q, wc.mag[o:end])
+		default:
+			addMulWords(e, q, wc.mag[o:end])
+		}
+		// The partial sums may wrap; only the last must be exact.
+		if s1 := signWord(e); sub && s0 != 0 && s1 == 0 || !sub && s0 == 0 && s1 != 0 {
+			x.unwrap(row.cols[k])
+			w = x.w
+		}
 	}
 }
 

@@ -56,7 +56,10 @@ func TestWideAccMatchesBig(t *testing.T) {
 				if need := q.BitLen() + m.BitLen(); need >= x.w*64 {
 					x.widen(need/64 + 1) // no spare word: sums overflow
 				}
-				x.subMul(int32(10+c), q.Bits(), q.Sign() < 0, m.Bits(), m.Sign() < 0)
+				// A row of one term, at column c, after a term elsewhere
+				// that subMulRow skips (k0 = 1).
+				row := denseRow{cols: []int32{int32(10 + rng.IntN(cols)), int32(10 + c)}, wide: newWideCoefs([]*big.Int{big.NewInt(1), m})}
+				x.subMulRow(q.Bits(), q.Sign() < 0, row, 1, false)
 				p.Mul(q, m)
 				want[c].Sub(&want[c], &p)
 			}

@@ -1,0 +1,53 @@
+//go:build amd64 && !purego
+
+package groebner
+
+import "math/big"
+
+// hasADX reports whether the processor has the ADX and BMI2 extensions
+// (ADCX, ADOX, MULX), which the faster loops of wordmul_amd64.s use.
+var hasADX = cpuHasADX()
+
+// cpuHasADX reads CPUID leaf 7: EBX bit 8 (BMI2) and bit 19 (ADX).
+func cpuHasADX() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, ebx, _, _ := cpuid(7, 0)
+	return ebx&(1<<8) != 0 && ebx&(1<<19) != 0
+}
+
+func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+
+//go:noescape
+func addMulVWADX(z, x []big.Word, y uint) uint
+
+//go:noescape
+func subMulVWADX(z, x []big.Word, y uint) uint
+
+//go:noescape
+func addMulVWMulq(z, x []big.Word, y uint) uint
+
+//go:noescape
+func subMulVWMulq(z, x []big.Word, y uint) uint
+
+// addMulVW sets z[:len(x)] += x*y and returns the carry out: the word to
+// add at z[len(x)]. len(z) >= len(x).
+func addMulVW(z, x []big.Word, y uint) uint {
+	_ = z[:len(x)]
+	if hasADX {
+		return addMulVWADX(z, x, y)
+	}
+	return addMulVWMulq(z, x, y)
+}
+
+// subMulVW sets z[:len(x)] -= x*y and returns the borrow out: the word to
+// subtract from z[len(x)]. len(z) >= len(x).
+func subMulVW(z, x []big.Word, y uint) uint {
+	_ = z[:len(x)]
+	if hasADX {
+		return subMulVWADX(z, x, y)
+	}
+	return subMulVWMulq(z, x, y)
+}

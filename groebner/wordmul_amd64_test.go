@@ -1,0 +1,14 @@
+//go:build amd64 && !purego
+
+package groebner
+
+import "testing"
+
+// TestWordKernelsMulq runs TestWordKernels on the loops for processors
+// without ADX, which this one may have.
+func TestWordKernelsMulq(t *testing.T) {
+	old := hasADX
+	hasADX = false
+	defer func() { hasADX = old }()
+	checkWordKernels(t)
+}

@@ -1,0 +1,11 @@
+//go:build !amd64 || purego
+
+package groebner
+
+import "math/big"
+
+// addMulVW sets z[:len(x)] += x*y and returns the carry out.
+func addMulVW(z, x []big.Word, y uint) uint { return addMulVWGeneric(z, x, y) }
+
+// subMulVW sets z[:len(x)] -= x*y and returns the borrow out.
+func subMulVW(z, x []big.Word, y uint) uint { return subMulVWGeneric(z, x, y) }
