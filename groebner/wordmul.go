@@ -48,15 +48,16 @@ func subMulWord(e, q []big.Word, c uint) {
 	}
 }
 
-// addMulWords sets e += q*m modulo 2^(len(e)*UintSize), one pass of
-// addMulWord for each word of the shorter of q and m (the passes pay a
-// call each); len(q)+len(m) <= len(e)+1.
+// addMulWords sets e += q*m modulo 2^(len(e)*UintSize), len(q)+len(m) <=
+// len(e)+1: in one call into assembly where there is one (a call per term
+// of a row; the calls of the passes below had cost katsura-9's
+// certificate as much as the products), else one pass of addMulWord for
+// each word of the shorter factor.
 func addMulWords(e, q, m []big.Word) {
 	if len(m) > len(q) {
 		q, m = m, q
 	}
-	if len(m) == 1 {
-		addMulWord(e, q, uint(m[0]))
+	if len(m) == 0 || addMulVVV(e, q, m) {
 		return
 	}
 	for j, mj := range m {
@@ -69,8 +70,7 @@ func subMulWords(e, q, m []big.Word) {
 	if len(m) > len(q) {
 		q, m = m, q
 	}
-	if len(m) == 1 {
-		subMulWord(e, q, uint(m[0]))
+	if len(m) == 0 || subMulVVV(e, q, m) {
 		return
 	}
 	for j, mj := range m {

@@ -27,6 +27,12 @@ func addMulVWADX(z, x []big.Word, y uint) uint
 func subMulVWADX(z, x []big.Word, y uint) uint
 
 //go:noescape
+func addMulVVVADX(e, q, m []big.Word)
+
+//go:noescape
+func subMulVVVADX(e, q, m []big.Word)
+
+//go:noescape
 func addMulVWMulq(z, x []big.Word, y uint) uint
 
 //go:noescape
@@ -50,4 +56,26 @@ func subMulVW(z, x []big.Word, y uint) uint {
 		return subMulVWADX(z, x, y)
 	}
 	return subMulVWMulq(z, x, y)
+}
+
+// addMulVVV sets e += q*m modulo 2^(len(e)*UintSize) in one call and
+// reports true, on processors with ADX; else it reports false and leaves
+// e alone. len(q)+len(m) <= len(e)+1.
+func addMulVVV(e, q, m []big.Word) bool {
+	if !hasADX {
+		return false
+	}
+	_ = e[:len(q)+len(m)-1]
+	addMulVVVADX(e, q, m)
+	return true
+}
+
+// subMulVVV sets e -= q*m like addMulVVV.
+func subMulVVV(e, q, m []big.Word) bool {
+	if !hasADX {
+		return false
+	}
+	_ = e[:len(q)+len(m)-1]
+	subMulVVVADX(e, q, m)
+	return true
 }

@@ -197,3 +197,173 @@ mqsub:
 mqsubdone:
 	MOVQ BX, ret+56(FP)
 	RET
+
+// The products of two magnitudes into an entry, e += q*m and e -= q*m
+// modulo 2^(64 len(e)), in one call: for each word of m a pass over q
+// (ADX chunks of four words, then MULQ words) into e[j:], and the carry or
+// borrow of the pass rippled up to the end of e. Needs len(q)+len(m) <=
+// len(e)+1. Registers: DI e, SI q, CX len(q), R12 len(q) rounded down to
+// four, R13 j, R8 &e[j], R9 the index, BX the carry, DX m[j] (MULX's
+// implicit operand), R10 a high half, R11 zero.
+
+// func addMulVVVADX(e, q, m []big.Word)
+TEXT ·addMulVVVADX(SB), NOSPLIT, $0-72
+	MOVQ e_base+0(FP), DI
+	MOVQ q_base+24(FP), SI
+	MOVQ q_len+32(FP), CX
+	MOVQ CX, R12
+	ANDQ $-4, R12
+	XORQ R13, R13
+aouter:
+	CMPQ R13, m_len+56(FP)
+	JGE  aend
+	MOVQ m_base+48(FP), AX
+	MOVQ 0(AX)(R13*8), DX
+	LEAQ 0(DI)(R13*8), R8
+	XORQ BX, BX
+	XORQ R9, R9
+	TESTQ R12, R12
+	JZ   atail
+achunk:
+	XORQ  R11, R11
+	MULXQ 0(SI)(R9*8), AX, R10
+	ADCXQ BX, AX
+	ADOXQ 0(R8)(R9*8), AX
+	MOVQ  AX, 0(R8)(R9*8)
+	MULXQ 8(SI)(R9*8), AX, BX
+	ADCXQ R10, AX
+	ADOXQ 8(R8)(R9*8), AX
+	MOVQ  AX, 8(R8)(R9*8)
+	MULXQ 16(SI)(R9*8), AX, R10
+	ADCXQ BX, AX
+	ADOXQ 16(R8)(R9*8), AX
+	MOVQ  AX, 16(R8)(R9*8)
+	MULXQ 24(SI)(R9*8), AX, BX
+	ADCXQ R10, AX
+	ADOXQ 24(R8)(R9*8), AX
+	MOVQ  AX, 24(R8)(R9*8)
+	ADCXQ R11, BX
+	ADOXQ R11, BX
+	ADDQ  $4, R9
+	CMPQ  R9, R12
+	JLT   achunk
+atail:
+	MOVQ DX, R10
+	CMPQ R9, CX
+	JGE  aprop
+aword:
+	MOVQ 0(SI)(R9*8), AX
+	MULQ R10
+	ADDQ BX, AX
+	ADCQ $0, DX
+	ADDQ AX, 0(R8)(R9*8)
+	ADCQ $0, DX
+	MOVQ DX, BX
+	INCQ R9
+	CMPQ R9, CX
+	JLT  aword
+aprop:
+	LEAQ 0(R13)(CX*1), R9
+	MOVQ e_len+8(FP), R11
+aripple:
+	TESTQ BX, BX
+	JZ   anext
+	CMPQ R9, R11
+	JGE  anext
+	ADDQ BX, 0(DI)(R9*8)
+	MOVQ $0, BX
+	ADCQ $0, BX
+	INCQ R9
+	JMP  aripple
+anext:
+	INCQ R13
+	JMP  aouter
+aend:
+	RET
+
+// func subMulVVVADX(e, q, m []big.Word)
+TEXT ·subMulVVVADX(SB), NOSPLIT, $0-72
+	MOVQ e_base+0(FP), DI
+	MOVQ q_base+24(FP), SI
+	MOVQ q_len+32(FP), CX
+	MOVQ CX, R12
+	ANDQ $-4, R12
+	XORQ R13, R13
+souter:
+	CMPQ R13, m_len+56(FP)
+	JGE  send
+	MOVQ m_base+48(FP), AX
+	MOVQ 0(AX)(R13*8), DX
+	LEAQ 0(DI)(R13*8), R8
+	XORQ BX, BX
+	XORQ R9, R9
+	TESTQ R12, R12
+	JZ   stail
+schunk:
+	XORQ  R11, R11
+	MULXQ 0(SI)(R9*8), AX, R10
+	ADCXQ BX, AX
+	MOVQ  0(R8)(R9*8), BX
+	NOTQ  BX
+	ADOXQ BX, AX
+	NOTQ  AX
+	MOVQ  AX, 0(R8)(R9*8)
+	MULXQ 8(SI)(R9*8), AX, BX
+	ADCXQ R10, AX
+	MOVQ  8(R8)(R9*8), R10
+	NOTQ  R10
+	ADOXQ R10, AX
+	NOTQ  AX
+	MOVQ  AX, 8(R8)(R9*8)
+	MULXQ 16(SI)(R9*8), AX, R10
+	ADCXQ BX, AX
+	MOVQ  16(R8)(R9*8), BX
+	NOTQ  BX
+	ADOXQ BX, AX
+	NOTQ  AX
+	MOVQ  AX, 16(R8)(R9*8)
+	MULXQ 24(SI)(R9*8), AX, BX
+	ADCXQ R10, AX
+	MOVQ  24(R8)(R9*8), R10
+	NOTQ  R10
+	ADOXQ R10, AX
+	NOTQ  AX
+	MOVQ  AX, 24(R8)(R9*8)
+	ADCXQ R11, BX
+	ADOXQ R11, BX
+	ADDQ  $4, R9
+	CMPQ  R9, R12
+	JLT   schunk
+stail:
+	MOVQ DX, R10
+	CMPQ R9, CX
+	JGE  sprop
+sword:
+	MOVQ 0(SI)(R9*8), AX
+	MULQ R10
+	ADDQ BX, AX
+	ADCQ $0, DX
+	SUBQ AX, 0(R8)(R9*8)
+	ADCQ $0, DX
+	MOVQ DX, BX
+	INCQ R9
+	CMPQ R9, CX
+	JLT  sword
+sprop:
+	LEAQ 0(R13)(CX*1), R9
+	MOVQ e_len+8(FP), R11
+sripple:
+	TESTQ BX, BX
+	JZ   snext
+	CMPQ R9, R11
+	JGE  snext
+	SUBQ BX, 0(DI)(R9*8)
+	MOVQ $0, BX
+	ADCQ $0, BX
+	INCQ R9
+	JMP  sripple
+snext:
+	INCQ R13
+	JMP  souter
+send:
+	RET

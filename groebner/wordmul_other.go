@@ -9,3 +9,10 @@ func addMulVW(z, x []big.Word, y uint) uint { return addMulVWGeneric(z, x, y) }
 
 // subMulVW sets z[:len(x)] -= x*y and returns the borrow out.
 func subMulVW(z, x []big.Word, y uint) uint { return subMulVWGeneric(z, x, y) }
+
+// addMulVVV reports false: there is no faster e += q*m than addMulWords'
+// passes here.
+func addMulVVV(e, q, m []big.Word) bool { return false }
+
+// subMulVVV reports false, like addMulVVV.
+func subMulVVV(e, q, m []big.Word) bool { return false }

@@ -99,3 +99,55 @@ func BenchmarkSubMulWord(b *testing.B) {
 		}
 	}
 }
+
+// TestWordProducts holds addMulWords and subMulWords (one call into
+// assembly on amd64 with ADX) to math/big: e ± q*m modulo 2^(64 len(e)),
+// for every pair of lengths up to 13 words and the widths the certificate
+// allows (len(q)+len(m)-1 words and more), with random and all-ones words.
+func TestWordProducts(t *testing.T) { checkWordProducts(t) }
+
+func checkWordProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	words := func(n, mode int) []big.Word {
+		v := make([]big.Word, n)
+		for i := range v {
+			switch mode {
+			case 0:
+				v[i] = big.Word(rng.Uint64())
+			case 1:
+				v[i] = ^big.Word(0)
+			default:
+				v[i] = big.Word(rng.Uint64() >> rng.UintN(64))
+			}
+		}
+		return v
+	}
+	for nq := 0; nq < 14; nq++ {
+		for nm := 1; nm < 6; nm++ {
+			for extra := range 3 {
+				w := max(nq+nm-1+extra, 1)
+				for trial := range 30 {
+					mode := trial % 3
+					q, m, e := words(nq, mode), words(nm, mode), words(w, (mode+trial/3)%3)
+					mod := new(big.Int).Lsh(big.NewInt(1), uint(64*w))
+					prod := new(big.Int).Mul(new(big.Int).SetBits(slices.Clone(q)), new(big.Int).SetBits(slices.Clone(m)))
+					for _, sub := range []bool{false, true} {
+						got := slices.Clone(e)
+						want := new(big.Int).SetBits(slices.Clone(e))
+						if sub {
+							subMulWords(got, q, m)
+							want.Sub(want, prod)
+						} else {
+							addMulWords(got, q, m)
+							want.Add(want, prod)
+						}
+						want.Mod(want, mod)
+						if g := new(big.Int).SetBits(got); g.Cmp(want) != 0 {
+							t.Fatalf("sub=%v len(q)=%d len(m)=%d len(e)=%d trial %d: got %x, want %x", sub, nq, nm, w, trial, g, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
