@@ -164,6 +164,7 @@ func (x *wideAcc) fit(b int) {
 	}
 }
 
+
 // toBig returns the entry as a big integer that aliases the accumulator's
 // scratch: valid until the next call.
 func (x *wideAcc) toBig(e []big.Word) *big.Int {
@@ -257,8 +258,8 @@ func (x *wideAcc) scale(from, hi int32, a *big.Int) {
 	}
 	x.fit(top + a.BitLen())
 	aw := a.Bits()
-	if len(x.prod) < x.w {
-		x.prod = make([]big.Word, x.w)
+	if len(x.prod) < x.w+len(aw) {
+		x.prod = make([]big.Word, x.w+len(aw))
 	}
 	for c := from; c <= hi; c++ {
 		e := x.entry(c)

@@ -90,18 +90,14 @@ func mulWordInPlace(e []big.Word, a uint) {
 }
 
 // mulLowInPlace sets e *= a modulo 2^(len(e)*UintSize) for a of several
-// words, through the scratch p (len(p) >= len(e)).
+// words, through the scratch p (len(p) >= len(e)+len(a)): the whole
+// product, in one call where addMulWords has one, and its low words.
 func mulLowInPlace(e, a, p []big.Word) {
 	n := len(e)
-	p = p[:n]
+	p = p[:n+len(a)]
 	clear(p)
-	for j, aj := range a {
-		if j >= n {
-			break
-		}
-		addMulVW(p[j:], e[:n-j], uint(aj))
-	}
-	copy(e, p)
+	addMulWords(p, e, a)
+	copy(e, p[:n])
 }
 
 // addMulVWGeneric sets z[:len(x)] += x*y and returns the carry out: the
