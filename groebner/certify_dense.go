@@ -340,6 +340,7 @@ type denseReducer struct {
 	nsmall     int     // the columns of the block, for small
 	tmp, q, rm big.Int
 	a, g, h    big.Int
+	cq, cr     big.Int // quotient and remainder of removeContent
 	work       int
 }
 
@@ -420,20 +421,37 @@ func (r *denseReducer) reduce(b *denseBlock, job denseJob, lim *limits) (bool, e
 }
 
 // removeContent divides the entries of the columns from..hi by their gcd.
+// It starts from the entry of fewest bits, whose magnitude bounds the gcd,
+// and takes each other entry's remainder by the gcd so far: gcd(g, e) =
+// gcd(g, e mod g), and a remainder of zero (the common case: the content
+// is mostly the scalings since the last removal) needs no gcd at all. One
+// division an entry costs less than the Lehmer gcd of two entries did
+// (cyclic-8: 21 s of a 185 s certificate in gcds and divisions).
 func (r *denseReducer) removeContent(from, hi int32) {
 	x := &r.wide
-	r.g.SetInt64(0)
+	least, bits := int32(-1), 0
 	for c := from; c <= hi; c++ {
 		if e := x.entry(c); !isZero(e) {
-			r.h.Set(&r.g)
-			r.g.GCD(nil, nil, &r.h, r.tmp.Abs(x.toBig(e)))
-			if r.g.BitLen() <= 1 {
-				return // content 1
+			if n := signedLen(e); least < 0 || n < bits {
+				least, bits = c, n
+			}
+		}
+	}
+	if least < 0 {
+		return
+	}
+	r.g.Abs(x.toBig(x.entry(least)))
+	for c := from; c <= hi && r.g.BitLen() > 1; c++ {
+		if e := x.entry(c); c != least && !isZero(e) {
+			r.cq.QuoRem(x.toBig(e), &r.g, &r.cr)
+			if r.cr.Sign() != 0 {
+				r.h.Set(&r.g)
+				r.g.GCD(nil, nil, &r.h, r.cr.Abs(&r.cr))
 			}
 		}
 	}
 	if r.g.BitLen() <= 1 {
-		return
+		return // content 1
 	}
 	for c := from; c <= hi; c++ {
 		if e := x.entry(c); !isZero(e) {
