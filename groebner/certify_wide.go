@@ -164,7 +164,6 @@ func (x *wideAcc) fit(b int) {
 	}
 }
 
-
 // toBig returns the entry as a big integer that aliases the accumulator's
 // scratch: valid until the next call.
 func (x *wideAcc) toBig(e []big.Word) *big.Int {
