@@ -45,11 +45,6 @@ func newWideCoefs(coef []*big.Int) *wideCoefs {
 	return w
 }
 
-// coef returns the magnitude and sign of coefficient k.
-func (w *wideCoefs) coef(k int) ([]big.Word, bool) {
-	return w.mag[w.off[k]:w.off[k+1]], w.neg[k]
-}
-
 // wideAcc is an accumulator of integers indexed by column from lo on,
 // each in w words of two's complement, least significant first. Columns
 // past the live range are zero, so that a new job may start at any lo
