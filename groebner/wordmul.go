@@ -9,10 +9,13 @@ import (
 // update e -= q*c runs once per term of every reduction step (katsura-9:
 // 310 million times, q of some seven words), and was 46% of cyclic-8's
 // certificate in Go's own code, whose carries go through a register per
-// word. addMulVW and subMulVW do the passes over q; on amd64 they are in
-// assembly (wordmul_amd64.s), with the two independent carry chains of
-// the ADX instructions where the processor has them. The generic versions
-// here are the reference the tests hold them to.
+// word. addMulVW and subMulVW make one pass over q for a word of m, and
+// addMulVVV and subMulVVV all the passes for a coefficient of several
+// words in one call; on amd64 they are in assembly (wordmul_amd64.s), with
+// the two independent carry chains of the ADX instructions where the
+// processor has them (a MULQ loop, and no VVV, where not). The generic
+// versions here, which other processors run, are the reference the tests
+// hold them to.
 
 // shortKernel is the longest q that addMulWord and subMulWord multiply in
 // Go: below four words the call into assembly costs more than it saves
