@@ -2,6 +2,134 @@
 
 #include "textflag.h"
 
+
+// Register use: SI x (or q), CX len(x), R9 the index, BX the carry word
+// between words and chunks, DX the multiplier word for MULX, R10 a high
+// half, R11 zero, R12 len(x) rounded down to four; Z below is the register
+// holding the address of the first word the pass updates.
+//
+// A chunk takes four words. MULX leaves the flags alone, so the low
+// halves of the products and the previous high halves are summed on the
+// CF chain (ADCX) while the sum goes into z on the OF chain (ADOX); both
+// carries are folded into the last high half at the end of the chunk,
+// before the loop test clobbers the flags. The fold cannot overflow: four
+// words of z plus four of x times a word plus a carry word fit in five
+// words. A subtraction is z - x*y = NOT(NOT z + x*y): the same chains on
+// the complemented words of z (NOT leaves the flags alone), whose carry
+// out is the borrow out. The words after the last chunk go one at a time
+// through MULQ (Y the multiplier, not DX, which MULQ clobbers).
+//
+// The macros come before the first TEXT: go vet's asmdecl check reads the
+// lines of a #define as part of the function above it.
+
+#define ADDCHUNK(Z) \
+	XORQ  R11, R11; \
+	MULXQ 0(SI)(R9*8), AX, R10; \
+	ADCXQ BX, AX; \
+	ADOXQ 0(Z)(R9*8), AX; \
+	MOVQ  AX, 0(Z)(R9*8); \
+	MULXQ 8(SI)(R9*8), AX, BX; \
+	ADCXQ R10, AX; \
+	ADOXQ 8(Z)(R9*8), AX; \
+	MOVQ  AX, 8(Z)(R9*8); \
+	MULXQ 16(SI)(R9*8), AX, R10; \
+	ADCXQ BX, AX; \
+	ADOXQ 16(Z)(R9*8), AX; \
+	MOVQ  AX, 16(Z)(R9*8); \
+	MULXQ 24(SI)(R9*8), AX, BX; \
+	ADCXQ R10, AX; \
+	ADOXQ 24(Z)(R9*8), AX; \
+	MOVQ  AX, 24(Z)(R9*8); \
+	ADCXQ R11, BX; \
+	ADOXQ R11, BX
+
+// SUBCHUNK loads each word of z into the register whose high half was
+// just consumed (BX, then R10, alternately).
+#define SUBCHUNK(Z) \
+	XORQ  R11, R11; \
+	MULXQ 0(SI)(R9*8), AX, R10; \
+	ADCXQ BX, AX; \
+	MOVQ  0(Z)(R9*8), BX; \
+	NOTQ  BX; \
+	ADOXQ BX, AX; \
+	NOTQ  AX; \
+	MOVQ  AX, 0(Z)(R9*8); \
+	MULXQ 8(SI)(R9*8), AX, BX; \
+	ADCXQ R10, AX; \
+	MOVQ  8(Z)(R9*8), R10; \
+	NOTQ  R10; \
+	ADOXQ R10, AX; \
+	NOTQ  AX; \
+	MOVQ  AX, 8(Z)(R9*8); \
+	MULXQ 16(SI)(R9*8), AX, R10; \
+	ADCXQ BX, AX; \
+	MOVQ  16(Z)(R9*8), BX; \
+	NOTQ  BX; \
+	ADOXQ BX, AX; \
+	NOTQ  AX; \
+	MOVQ  AX, 16(Z)(R9*8); \
+	MULXQ 24(SI)(R9*8), AX, BX; \
+	ADCXQ R10, AX; \
+	MOVQ  24(Z)(R9*8), R10; \
+	NOTQ  R10; \
+	ADOXQ R10, AX; \
+	NOTQ  AX; \
+	MOVQ  AX, 24(Z)(R9*8); \
+	ADCXQ R11, BX; \
+	ADOXQ R11, BX
+
+#define ADDWORD(Z, Y) \
+	MOVQ 0(SI)(R9*8), AX; \
+	MULQ Y; \
+	ADDQ BX, AX; \
+	ADCQ $0, DX; \
+	ADDQ AX, 0(Z)(R9*8); \
+	ADCQ $0, DX; \
+	MOVQ DX, BX
+
+#define SUBWORD(Z, Y) \
+	MOVQ 0(SI)(R9*8), AX; \
+	MULQ Y; \
+	ADDQ BX, AX; \
+	ADCQ $0, DX; \
+	SUBQ AX, 0(Z)(R9*8); \
+	ADCQ $0, DX; \
+	MOVQ DX, BX
+
+// LOADVW sets up a pass z ± x*y: DI z, SI x, CX len(x), DX y, BX and R9
+// zero, R12 len(x) rounded down to four (the flags of that AND tell
+// whether there is a chunk).
+#define LOADVW \
+	MOVQ z_base+0(FP), DI; \
+	MOVQ x_base+24(FP), SI; \
+	MOVQ x_len+32(FP), CX; \
+	MOVQ y+48(FP), DX; \
+	XORQ BX, BX; \
+	XORQ R9, R9; \
+	MOVQ CX, R12; \
+	ANDQ $-4, R12
+
+// LOADVVV sets up e ± q*m: DI e, SI q, CX len(q), R12 len(q) rounded
+// down to four, R13 zero.
+#define LOADVVV \
+	MOVQ e_base+0(FP), DI; \
+	MOVQ q_base+24(FP), SI; \
+	MOVQ q_len+32(FP), CX; \
+	MOVQ CX, R12; \
+	ANDQ $-4, R12; \
+	XORQ R13, R13
+
+// NEXTPASS starts pass j = R13 (or jumps to DONE after the last): DX
+// m[j], R8 &e[j], BX and R9 zero.
+#define NEXTPASS(DONE) \
+	CMPQ R13, m_len+56(FP); \
+	JGE  DONE; \
+	MOVQ m_base+48(FP), AX; \
+	MOVQ 0(AX)(R13*8), DX; \
+	LEAQ 0(DI)(R13*8), R8; \
+	XORQ BX, BX; \
+	XORQ R9, R9
+
 // func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX
@@ -13,63 +141,21 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL DX, edx+20(FP)
 	RET
 
-// Register use below: DI z, SI x, CX len(x), R9 the index, BX the carry
-// word between words (and chunks).
-//
-// The ADX loops take four words a chunk. MULX leaves the flags alone, so
-// the low halves of the products and the previous high halves are summed
-// on the CF chain (ADCX) while the sum goes into z on the OF chain (ADOX);
-// both carries are folded into the last high half at the end of a chunk,
-// before the loop test clobbers the flags. The fold cannot overflow: z's
-// four words plus x's four words times y plus a carry word fit in five
-// words. The remaining words go one at a time through MULQ.
-
 // func addMulVWADX(z, x []big.Word, y uint) uint
 TEXT ·addMulVWADX(SB), NOSPLIT, $0-64
-	MOVQ z_base+0(FP), DI
-	MOVQ x_base+24(FP), SI
-	MOVQ x_len+32(FP), CX
-	MOVQ y+48(FP), DX
-	XORQ BX, BX
-	XORQ R9, R9
-	MOVQ CX, R12
-	ANDQ $-4, R12
+	LOADVW
 	JZ   addtail
 addchunk:
-	XORQ  R11, R11
-	MULXQ 0(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	ADOXQ 0(DI)(R9*8), AX
-	MOVQ  AX, 0(DI)(R9*8)
-	MULXQ 8(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	ADOXQ 8(DI)(R9*8), AX
-	MOVQ  AX, 8(DI)(R9*8)
-	MULXQ 16(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	ADOXQ 16(DI)(R9*8), AX
-	MOVQ  AX, 16(DI)(R9*8)
-	MULXQ 24(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	ADOXQ 24(DI)(R9*8), AX
-	MOVQ  AX, 24(DI)(R9*8)
-	ADCXQ R11, BX
-	ADOXQ R11, BX
-	ADDQ  $4, R9
-	CMPQ  R9, R12
-	JLT   addchunk
+	ADDCHUNK(DI)
+	ADDQ $4, R9
+	CMPQ R9, R12
+	JLT  addchunk
 addtail:
 	MOVQ DX, R8
 	CMPQ R9, CX
 	JGE  adddone
 addword:
-	MOVQ 0(SI)(R9*8), AX
-	MULQ R8
-	ADDQ BX, AX
-	ADCQ $0, DX
-	ADDQ AX, 0(DI)(R9*8)
-	ADCQ $0, DX
-	MOVQ DX, BX
+	ADDWORD(DI, R8)
 	INCQ R9
 	CMPQ R9, CX
 	JLT  addword
@@ -77,68 +163,21 @@ adddone:
 	MOVQ BX, ret+56(FP)
 	RET
 
-// subMulVWADX computes z - x*y as NOT(NOT z + x*y): the same chains as
-// addMulVWADX on the complemented words of z (NOT leaves the flags
-// alone), and the carry out of NOT z + x*y is the borrow out of z - x*y.
-
 // func subMulVWADX(z, x []big.Word, y uint) uint
 TEXT ·subMulVWADX(SB), NOSPLIT, $0-64
-	MOVQ z_base+0(FP), DI
-	MOVQ x_base+24(FP), SI
-	MOVQ x_len+32(FP), CX
-	MOVQ y+48(FP), DX
-	XORQ BX, BX
-	XORQ R9, R9
-	MOVQ CX, R12
-	ANDQ $-4, R12
+	LOADVW
 	JZ   subtail
 subchunk:
-	XORQ  R11, R11
-	MULXQ 0(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	MOVQ  0(DI)(R9*8), R13
-	NOTQ  R13
-	ADOXQ R13, AX
-	NOTQ  AX
-	MOVQ  AX, 0(DI)(R9*8)
-	MULXQ 8(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	MOVQ  8(DI)(R9*8), R13
-	NOTQ  R13
-	ADOXQ R13, AX
-	NOTQ  AX
-	MOVQ  AX, 8(DI)(R9*8)
-	MULXQ 16(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	MOVQ  16(DI)(R9*8), R13
-	NOTQ  R13
-	ADOXQ R13, AX
-	NOTQ  AX
-	MOVQ  AX, 16(DI)(R9*8)
-	MULXQ 24(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	MOVQ  24(DI)(R9*8), R13
-	NOTQ  R13
-	ADOXQ R13, AX
-	NOTQ  AX
-	MOVQ  AX, 24(DI)(R9*8)
-	ADCXQ R11, BX
-	ADOXQ R11, BX
-	ADDQ  $4, R9
-	CMPQ  R9, R12
-	JLT   subchunk
+	SUBCHUNK(DI)
+	ADDQ $4, R9
+	CMPQ R9, R12
+	JLT  subchunk
 subtail:
 	MOVQ DX, R8
 	CMPQ R9, CX
 	JGE  subdone
 subword:
-	MOVQ 0(SI)(R9*8), AX
-	MULQ R8
-	ADDQ BX, AX
-	ADCQ $0, DX
-	SUBQ AX, 0(DI)(R9*8)
-	ADCQ $0, DX
-	MOVQ DX, BX
+	SUBWORD(DI, R8)
 	INCQ R9
 	CMPQ R9, CX
 	JLT  subword
@@ -150,22 +189,12 @@ subdone:
 
 // func addMulVWMulq(z, x []big.Word, y uint) uint
 TEXT ·addMulVWMulq(SB), NOSPLIT, $0-64
-	MOVQ z_base+0(FP), DI
-	MOVQ x_base+24(FP), SI
-	MOVQ x_len+32(FP), CX
-	MOVQ y+48(FP), R8
-	XORQ BX, BX
-	XORQ R9, R9
+	LOADVW
+	MOVQ DX, R8
 	CMPQ R9, CX
 	JGE  mqadddone
 mqadd:
-	MOVQ 0(SI)(R9*8), AX
-	MULQ R8
-	ADDQ BX, AX
-	ADCQ $0, DX
-	ADDQ AX, 0(DI)(R9*8)
-	ADCQ $0, DX
-	MOVQ DX, BX
+	ADDWORD(DI, R8)
 	INCQ R9
 	CMPQ R9, CX
 	JLT  mqadd
@@ -175,22 +204,12 @@ mqadddone:
 
 // func subMulVWMulq(z, x []big.Word, y uint) uint
 TEXT ·subMulVWMulq(SB), NOSPLIT, $0-64
-	MOVQ z_base+0(FP), DI
-	MOVQ x_base+24(FP), SI
-	MOVQ x_len+32(FP), CX
-	MOVQ y+48(FP), R8
-	XORQ BX, BX
-	XORQ R9, R9
+	LOADVW
+	MOVQ DX, R8
 	CMPQ R9, CX
 	JGE  mqsubdone
 mqsub:
-	MOVQ 0(SI)(R9*8), AX
-	MULQ R8
-	ADDQ BX, AX
-	ADCQ $0, DX
-	SUBQ AX, 0(DI)(R9*8)
-	ADCQ $0, DX
-	MOVQ DX, BX
+	SUBWORD(DI, R8)
 	INCQ R9
 	CMPQ R9, CX
 	JLT  mqsub
@@ -200,65 +219,29 @@ mqsubdone:
 
 // The products of two magnitudes into an entry, e += q*m and e -= q*m
 // modulo 2^(64 len(e)), in one call: for each word of m a pass over q
-// (ADX chunks of four words, then MULQ words) into e[j:], and the carry or
-// borrow of the pass rippled up to the end of e. Needs len(q)+len(m) <=
-// len(e)+1. Registers: DI e, SI q, CX len(q), R12 len(q) rounded down to
-// four, R13 j, R8 &e[j], R9 the index, BX the carry, DX m[j] (MULX's
-// implicit operand), R10 a high half, R11 zero.
+// (chunks, then single words) into e[j:], and the carry or borrow of the
+// pass rippled up to the end of e. Needs len(q)+len(m) <= len(e)+1.
+// Registers as above, with SI q, CX len(q), R13 j, R8 &e[j] (the Z of the
+// chunks), DX m[j], and R10 m[j] again for the single words.
 
 // func addMulVVVADX(e, q, m []big.Word)
 TEXT ·addMulVVVADX(SB), NOSPLIT, $0-72
-	MOVQ e_base+0(FP), DI
-	MOVQ q_base+24(FP), SI
-	MOVQ q_len+32(FP), CX
-	MOVQ CX, R12
-	ANDQ $-4, R12
-	XORQ R13, R13
+	LOADVVV
 aouter:
-	CMPQ R13, m_len+56(FP)
-	JGE  aend
-	MOVQ m_base+48(FP), AX
-	MOVQ 0(AX)(R13*8), DX
-	LEAQ 0(DI)(R13*8), R8
-	XORQ BX, BX
-	XORQ R9, R9
+	NEXTPASS(aend)
 	TESTQ R12, R12
 	JZ   atail
 achunk:
-	XORQ  R11, R11
-	MULXQ 0(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	ADOXQ 0(R8)(R9*8), AX
-	MOVQ  AX, 0(R8)(R9*8)
-	MULXQ 8(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	ADOXQ 8(R8)(R9*8), AX
-	MOVQ  AX, 8(R8)(R9*8)
-	MULXQ 16(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	ADOXQ 16(R8)(R9*8), AX
-	MOVQ  AX, 16(R8)(R9*8)
-	MULXQ 24(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	ADOXQ 24(R8)(R9*8), AX
-	MOVQ  AX, 24(R8)(R9*8)
-	ADCXQ R11, BX
-	ADOXQ R11, BX
-	ADDQ  $4, R9
-	CMPQ  R9, R12
-	JLT   achunk
+	ADDCHUNK(R8)
+	ADDQ $4, R9
+	CMPQ R9, R12
+	JLT  achunk
 atail:
 	MOVQ DX, R10
 	CMPQ R9, CX
 	JGE  aprop
 aword:
-	MOVQ 0(SI)(R9*8), AX
-	MULQ R10
-	ADDQ BX, AX
-	ADCQ $0, DX
-	ADDQ AX, 0(R8)(R9*8)
-	ADCQ $0, DX
-	MOVQ DX, BX
+	ADDWORD(R8, R10)
 	INCQ R9
 	CMPQ R9, CX
 	JLT  aword
@@ -283,69 +266,22 @@ aend:
 
 // func subMulVVVADX(e, q, m []big.Word)
 TEXT ·subMulVVVADX(SB), NOSPLIT, $0-72
-	MOVQ e_base+0(FP), DI
-	MOVQ q_base+24(FP), SI
-	MOVQ q_len+32(FP), CX
-	MOVQ CX, R12
-	ANDQ $-4, R12
-	XORQ R13, R13
+	LOADVVV
 souter:
-	CMPQ R13, m_len+56(FP)
-	JGE  send
-	MOVQ m_base+48(FP), AX
-	MOVQ 0(AX)(R13*8), DX
-	LEAQ 0(DI)(R13*8), R8
-	XORQ BX, BX
-	XORQ R9, R9
+	NEXTPASS(send)
 	TESTQ R12, R12
 	JZ   stail
 schunk:
-	XORQ  R11, R11
-	MULXQ 0(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	MOVQ  0(R8)(R9*8), BX
-	NOTQ  BX
-	ADOXQ BX, AX
-	NOTQ  AX
-	MOVQ  AX, 0(R8)(R9*8)
-	MULXQ 8(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	MOVQ  8(R8)(R9*8), R10
-	NOTQ  R10
-	ADOXQ R10, AX
-	NOTQ  AX
-	MOVQ  AX, 8(R8)(R9*8)
-	MULXQ 16(SI)(R9*8), AX, R10
-	ADCXQ BX, AX
-	MOVQ  16(R8)(R9*8), BX
-	NOTQ  BX
-	ADOXQ BX, AX
-	NOTQ  AX
-	MOVQ  AX, 16(R8)(R9*8)
-	MULXQ 24(SI)(R9*8), AX, BX
-	ADCXQ R10, AX
-	MOVQ  24(R8)(R9*8), R10
-	NOTQ  R10
-	ADOXQ R10, AX
-	NOTQ  AX
-	MOVQ  AX, 24(R8)(R9*8)
-	ADCXQ R11, BX
-	ADOXQ R11, BX
-	ADDQ  $4, R9
-	CMPQ  R9, R12
-	JLT   schunk
+	SUBCHUNK(R8)
+	ADDQ $4, R9
+	CMPQ R9, R12
+	JLT  schunk
 stail:
 	MOVQ DX, R10
 	CMPQ R9, CX
 	JGE  sprop
 sword:
-	MOVQ 0(SI)(R9*8), AX
-	MULQ R10
-	ADDQ BX, AX
-	ADCQ $0, DX
-	SUBQ AX, 0(R8)(R9*8)
-	ADCQ $0, DX
-	MOVQ DX, BX
+	SUBWORD(R8, R10)
 	INCQ R9
 	CMPQ R9, CX
 	JLT  sword
