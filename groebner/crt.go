@@ -10,30 +10,17 @@ import (
 // Chinese remaindering, rational reconstruction and the word-size primes
 // of the multi-modular FGLM.
 
-// crtAdd folds the residues mod p into res, which are residues mod M.
-func crtAdd(res [][]*big.Int, M *big.Int, coef [][]uint64, p uint64, t *big.Int) {
-	minv := modInv(wordMod(M, p), p)
-	for k, row := range coef {
-		for j, a := range row {
-			r := res[k][j]
-			rp := wordMod(r, p)
-			// r += M * ((a - r) / M mod p)
-			d := (a + p - rp) % p * minv % p
-			if d != 0 {
-				r.Add(r, t.Mul(M, t.SetUint64(d)))
-			}
-		}
-	}
-}
-
 // reconstructAll returns the rationals with residues res mod M, or nil
 // when one has none with numerator and denominator below sqrt(M/2). The
 // coefficients of one basis element share most of their denominator, so
 // each row first tries the denominator found so far, a multiplication
 // instead of an extended Euclid.
-func reconstructAll(res [][]*big.Int, M *big.Int) [][]*big.Rat {
-	out, _, _ := reconstructAt(res, M)
-	return out
+func reconstructAll(res *residues) [][]*big.Rat {
+	c, _, _ := reconstructAt(res, 0)
+	if c == nil {
+		return nil
+	}
+	return c.rats()
 }
 
 // witness is the coefficient of a multi-modular basis that last failed
@@ -41,71 +28,127 @@ func reconstructAll(res [][]*big.Int, M *big.Int) [][]*big.Rat {
 // prime, so one failing at the last attempt usually fails again: trying
 // it alone first spares the full pass over the coefficients reconstructed
 // before it (on katsura-8, reconstruction after every prime took as long
-// as the F4 runs).
+// as the F4 runs). Once it passes, the next pass starts at its row: the
+// rows before it reconstructed last time and almost always do again,
+// while the failure, if any, lies after it (cyclic-8's elements become
+// reconstructible one after another over some twenty primes, and passes
+// from the first row took 14% of its candidate phase).
 type witness struct{ k, j int }
 
 // reconstruct is reconstructAll, nil at once when the witness coefficient
 // has no reconstruction; a failure moves the witness to the coefficient
 // that failed.
-func (w *witness) reconstruct(res [][]*big.Int, M *big.Int) [][]*big.Rat {
-	if w.k < len(res) && w.j < len(res[w.k]) {
-		bound := new(big.Int).Rsh(M, 1)
+func (w *witness) reconstruct(res *residues) *ratCoefs {
+	if w.k >= res.rows() || w.j >= res.start[w.k+1]-res.start[w.k] {
+		w.k, w.j = 0, 0
+	}
+	if res.count() > 0 {
+		bound := new(big.Int).Rsh(res.M, 1)
 		bound.Sqrt(bound)
-		if _, ok := ratReconstruct(res[w.k][w.j], M, bound); !ok {
+		if _, ok := ratReconstruct(res.value(res.index(w.k, w.j), new(big.Int)), res.M, bound); !ok {
 			return nil
 		}
 	}
-	out, k, j := reconstructAt(res, M)
+	out, k, j := reconstructAt(res, w.k)
 	if out == nil {
 		w.k, w.j = k, j
 	}
 	return out
 }
 
-// reconstructAt is reconstructAll, also giving the position of the
-// coefficient that failed.
-func reconstructAt(res [][]*big.Int, M *big.Int) (out [][]*big.Rat, fk, fj int) {
+// ratCoefs holds the rationals of a reconstruction by rows, compactly:
+// the numerators' words one after another and a denominator shared
+// within a row until it changes, in the order of the pass that found
+// them, which starts at row from. As rationals (rats) cyclic-8's took 117
+// MB, and the candidate waits for the next prime's check (agrees) beside
+// the residues, which only its acceptance frees.
+type ratCoefs struct {
+	start []int // as residues.start
+	from  int
+	words []big.Word
+	off   []int // numerator s is words[off[s]:off[s+1]]
+	neg   []bool
+	dens  []*big.Int
+}
+
+// rowAt returns the place in the pass of the first coefficient of row k.
+func (c *ratCoefs) rowAt(k int) int {
+	n := c.start[len(c.start)-1]
+	return (c.start[k] - c.start[c.from] + n) % max(n, 1)
+}
+
+// num sets z to numerator s, aliasing its words, and returns z.
+func (c *ratCoefs) num(s int, z *big.Int) *big.Int {
+	z.SetBits(c.words[c.off[s]:c.off[s+1]])
+	if c.neg[s] {
+		z.Neg(z)
+	}
+	return z
+}
+
+// rats returns the coefficients as rationals by row. Cost: a gcd and a
+// copy a coefficient.
+func (c *ratCoefs) rats() [][]*big.Rat {
+	out := make([][]*big.Rat, len(c.start)-1)
+	x := new(big.Int)
+	for k := range out {
+		out[k] = make([]*big.Rat, c.start[k+1]-c.start[k])
+		s := c.rowAt(k)
+		for j := range out[k] {
+			out[k][j] = new(big.Rat).SetFrac(c.num(s+j, x), c.dens[s+j]) // SetFrac copies
+		}
+	}
+	return out
+}
+
+// reconstructAt is reconstructAll with the rows taken from row from on
+// and then from the first, also giving the position of the coefficient
+// that failed (the result does not depend on the order: each
+// coefficient's reconstruction is the unique fraction within the bound).
+// A pass that fails (most of them) costs no gcd of a fraction and leaves
+// little garbage.
+func reconstructAt(res *residues, from int) (out *ratCoefs, fk, fj int) {
+	M := res.M
 	bound := new(big.Int).Rsh(M, 1)
 	bound.Sqrt(bound)
 	half := new(big.Int).Rsh(M, 1)
-	// First every numerator over the denominator of its row so far, and
-	// only once all are found the normalized fractions: a pass that fails
-	// (most of them) then costs no gcd of a fraction.
-	type frac struct{ num, den *big.Int }
-	fracs := make([][]frac, len(res))
-	for k, row := range res {
+	n, rows := res.count(), res.rows()
+	c := &ratCoefs{start: res.start, from: from, words: make([]big.Word, 0, n),
+		off: make([]int, 1, n+1), neg: make([]bool, n), dens: make([]*big.Int, n)}
+	r, x := new(big.Int), new(big.Int)
+	q, t := new(big.Int), new(big.Int)
+	for s, k := 0, from; k < from+rows; k++ {
+		k := k % rows
 		den := big.NewInt(1) // replaced, never changed: earlier fractions keep it
-		fracs[k] = make([]frac, len(row))
-		for j, r := range row {
-			x := new(big.Int).Mul(r, den)
-			x.Mod(x, M)
+		for j := range res.start[k+1] - res.start[k] {
+			res.value(res.index(k, j), r)
+			t.Mul(r, den)
+			q.QuoRem(t, M, x)
 			if x.Cmp(half) > 0 {
 				x.Sub(x, M)
 			}
 			// With |x| and den both within the bound, x/den is the only
 			// fraction that small with this residue.
-			if x.CmpAbs(bound) <= 0 && den.Cmp(bound) <= 0 {
-				fracs[k][j] = frac{x, den}
-				continue
+			num := x
+			if x.CmpAbs(bound) > 0 || den.Cmp(bound) > 0 {
+				f, ok := ratReconstruct(r, M, bound)
+				if !ok {
+					return nil, k, j
+				}
+				num = f.Num()
+				g := new(big.Int).GCD(nil, nil, den, f.Denom())
+				den = new(big.Int).Mul(den, g.Quo(f.Denom(), g))
+				c.dens[s] = f.Denom()
+			} else {
+				c.dens[s] = den
 			}
-			c, ok := ratReconstruct(r, M, bound)
-			if !ok {
-				return nil, k, j
-			}
-			fracs[k][j] = frac{c.Num(), c.Denom()}
-			g := new(big.Int).GCD(nil, nil, den, c.Denom())
-			den = new(big.Int).Mul(den, g.Quo(c.Denom(), g))
+			c.words = append(c.words, num.Bits()...)
+			c.off = append(c.off, len(c.words))
+			c.neg[s] = num.Sign() < 0
+			s++
 		}
 	}
-	out = make([][]*big.Rat, len(res))
-	for k, row := range fracs {
-		out[k] = make([]*big.Rat, len(row))
-		for j, f := range row {
-			out[k][j] = new(big.Rat).SetFrac(f.num, f.den)
-		}
-		fracs[k] = nil // SetFrac copied them
-	}
-	return out, 0, 0
+	return c, 0, 0
 }
 
 // ratReconstruct returns n/d = a mod M with |n|, d <= bound and gcd 1, by

@@ -18,33 +18,28 @@ func TestWitnessReconstruct(t *testing.T) {
 	var w witness
 	for n := 1; n <= 6; n++ {
 		// residues of want modulo the first n primes
-		M := big.NewInt(1)
-		res := make([][]*big.Int, len(want))
+		lens := make([]int, len(want))
 		for k, row := range want {
-			res[k] = make([]*big.Int, len(row))
-			for j := range row {
-				res[k][j] = new(big.Int)
-			}
+			lens[k] = len(row)
 		}
-		tmp := new(big.Int)
+		res := newResidues(lens)
 		for i := range n {
 			p := fglmPrime(i)
-			coef := make([][]uint64, len(want))
-			for k, row := range want {
-				coef[k] = make([]uint64, len(row))
-				for j, q := range row {
-					v, ok := ratMod(q, p, tmp)
+			var col []uint32
+			for _, row := range want {
+				for _, q := range row {
+					v, ok := ratMod(q, p)
 					if !ok {
 						t.Fatalf("%v has no residue mod %d", q, p)
 					}
-					coef[k][j] = v
+					col = append(col, uint32(v))
 				}
 			}
-			crtAdd(res, M, coef, p, tmp)
-			M.Mul(M, tmp.SetUint64(p))
+			res.add(col, p)
 		}
-		full := reconstructAll(res, M)
-		got := w.reconstruct(res, M)
+		M := res.M
+		full := reconstructAll(res)
+		got := w.reconstruct(res)
 		if (got == nil) != (full == nil) {
 			t.Fatalf("%d primes: witness gives %v, reconstructAll %v", n, got != nil, full != nil)
 		}
@@ -56,12 +51,32 @@ func TestWitnessReconstruct(t *testing.T) {
 			}
 			continue
 		}
+		rats := got.rats()
 		for k, row := range want {
 			for j, q := range row {
-				if got[k][j].Cmp(q) != 0 {
-					t.Errorf("%d primes: coefficient (%d, %d) = %v, want %v", n, k, j, got[k][j], q)
+				if rats[k][j].Cmp(q) != 0 {
+					t.Errorf("%d primes: coefficient (%d, %d) = %v, want %v", n, k, j, rats[k][j], q)
 				}
 			}
+		}
+		// The next prime's basis agrees with the candidate, and a basis
+		// with one coefficient changed does not.
+		p := fglmPrime(n)
+		b := modBasis{p: p}
+		for _, row := range want {
+			g := &mpoly{}
+			for _, q := range row {
+				v, _ := ratMod(q, p)
+				g.c = append(g.c, uint32(v))
+			}
+			b.g = append(b.g, g)
+		}
+		if !agrees(got, b) {
+			t.Errorf("%d primes: the candidate disagrees with its own residues mod %d", n, p)
+		}
+		b.g[1].c[2] = (b.g[1].c[2] + 1) % uint32(p)
+		if agrees(got, b) {
+			t.Errorf("%d primes: the candidate agrees with a changed residue", n)
 		}
 		if n < 3 {
 			t.Errorf("%d primes (%d bits) reconstruct a %d-bit coefficient", n, M.BitLen(), 74)
@@ -69,6 +84,48 @@ func TestWitnessReconstruct(t *testing.T) {
 		return
 	}
 	t.Fatal("6 primes did not reconstruct")
+}
+
+// TestResidues checks the mixed-radix store against math/big: integers
+// of up to 40 words (and the edge values 0 and M-1) folded in modulo up
+// to 50 primes come back as themselves mod M, the product of the primes.
+func TestResidues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	xs := []*big.Int{new(big.Int), big.NewInt(1)}
+	for n := range 40 {
+		words := make([]big.Word, n+1)
+		for i := range words {
+			words[i] = big.Word(rng.Uint64())
+		}
+		xs = append(xs, new(big.Int).SetBits(words))
+	}
+	for _, nprimes := range []int{1, 2, 3, 7, 20, 50} {
+		M := big.NewInt(1)
+		for i := range nprimes {
+			M.Mul(M, new(big.Int).SetUint64(fglmPrime(i)))
+		}
+		xs[1].Sub(M, big.NewInt(1)) // the largest residue
+		res := newResidues([]int{len(xs) - 10, 10, 0})
+		for i := range nprimes {
+			p := fglmPrime(i)
+			P := new(big.Int).SetUint64(p)
+			col := make([]uint32, len(xs))
+			for n, x := range xs {
+				col[n] = uint32(new(big.Int).Mod(x, P).Uint64())
+			}
+			res.add(col, p)
+		}
+		if res.M.Cmp(M) != 0 {
+			t.Fatalf("%d primes: M = %v, want %v", nprimes, res.M, M)
+		}
+		z := new(big.Int)
+		for n, x := range xs {
+			want := new(big.Int).Mod(x, M)
+			if got := res.value(n, z); got.Cmp(want) != 0 {
+				t.Errorf("%d primes: value %d = %v, want %v", nprimes, n, got, want)
+			}
+		}
+	}
 }
 
 // plainReconstruct is ratReconstruct without Lehmer's steps: the extended

@@ -2,7 +2,6 @@ package groebner
 
 import (
 	"errors"
-	"math/big"
 	"slices"
 
 	"github.com/families-project/families/poly"
@@ -113,11 +112,10 @@ func independentModP(rg *poly.Ring, B []*poly.Poly, small *poly.Ring, S []poly.M
 	}
 	lms := make([]poly.Monomial, len(B))
 	tails := make([][]term, len(B))
-	tmp := new(big.Int)
 	for k, b := range B {
 		lms[k] = b.LeadMonomial()
 		for i := 1; i < b.Len(); i++ {
-			c, ok := ratMod(b.Coef(i), p, tmp)
+			c, ok := ratMod(b.Coef(i), p)
 			if !ok {
 				return false, false, nil
 			}

@@ -314,13 +314,11 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 	D := mm.dim
 	var (
 		best    *walkResult
-		res     [][]*big.Int // residues of best.coef mod M
-		M       = big.NewInt(1)
+		res     = newResidues(nil) // of best.coef
 		cand    [][]*big.Rat
 		stable  int
 		nprimes int
 		tryAt   = 1
-		t       = new(big.Int)
 	)
 	// Each walk holds some 12*D^2 bytes; run fewer at once when D is large.
 	workers := max(1, min(runtime.GOMAXPROCS(0), fglmWalkMemory/(12*D*D+1)))
@@ -334,7 +332,7 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 		if err := lim.check(); err != nil {
 			return nil, st, err
 		}
-		if lim != nil && lim.maxBits > 0 && M.BitLen() > 2*lim.maxBits+64 {
+		if lim != nil && lim.maxBits > 0 && res.M.BitLen() > 2*lim.maxBits+64 {
 			return nil, st, &LimitError{Limit: LimitCoeffBits, Value: int64(lim.maxBits)}
 		}
 		// The walks of a batch of primes run at once; their results are
@@ -371,14 +369,12 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 				}
 			}
 			if best == nil {
-				best, M, cand, stable, nprimes, tryAt = w, big.NewInt(1), nil, 0, 0, 1
-				res = make([][]*big.Int, len(w.coef))
+				best, cand, stable, nprimes, tryAt = w, nil, 0, 0, 1
+				lens := make([]int, len(w.coef))
 				for k, c := range w.coef {
-					res[k] = make([]*big.Int, len(c))
-					for j := range c {
-						res[k][j] = new(big.Int)
-					}
+					lens[k] = len(c)
 				}
+				res = newResidues(lens)
 			}
 			if cand != nil {
 				if candAgrees(cand, w.coef, p) {
@@ -387,13 +383,18 @@ func fglmModular(q *quotient, to *poly.Ring, perm []int, lim *limits) ([]*poly.P
 					cand, stable = nil, 0
 				}
 			}
-			crtAdd(res, M, w.coef, p, t)
-			M.Mul(M, t.SetUint64(p))
+			col := make([]uint32, 0, res.count())
+			for _, c := range w.coef {
+				for _, v := range c {
+					col = append(col, uint32(v))
+				}
+			}
+			res.add(col, p)
 			nprimes++
 			st.primes++
 			if cand == nil && nprimes >= tryAt {
 				tryAt = nprimes + max(1, nprimes/4)
-				cand = reconstructAll(res, M)
+				cand = reconstructAll(res)
 				stable = 0
 			}
 			if cand != nil && stable >= 1 {

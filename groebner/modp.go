@@ -3,7 +3,6 @@ package groebner
 import (
 	"errors"
 	"math/big"
-	"math/bits"
 	"slices"
 	"sync/atomic"
 
@@ -85,19 +84,10 @@ func newModEngine(ops *monoOps, p uint64, lim *limits) *modEngine {
 	return e
 }
 
-// mod returns x mod p for any x < 2^64 by Barrett's method: a multiply
-// and a correction instead of a hardware division, which costs several
-// times more and sits in the innermost loop. With pinv = floor(2^64/p)
-// the quotient estimate is exact or one too small, so one subtraction
-// suffices.
-func (e *modEngine) mod(x uint64) uint64 {
-	q, _ := bits.Mul64(x, e.pinv)
-	r := x - q*e.p
-	if r >= e.p {
-		r -= e.p
-	}
-	return r
-}
+// mod returns x mod p for any x < 2^64 by Barrett's method (barrett): it
+// sits in the innermost loop, where a hardware division costs several
+// times more.
+func (e *modEngine) mod(x uint64) uint64 { return barrett(x, e.p, e.pinv) }
 
 // modInv returns the inverse of a (nonzero mod p) by Fermat's little
 // theorem.
@@ -113,15 +103,16 @@ func modInv(a, p uint64) uint64 {
 	return r
 }
 
-// ratMod returns x mod p; ok is false when p divides the denominator.
-func ratMod(x *big.Rat, p uint64, tmp *big.Int) (uint64, bool) {
-	P := new(big.Int).SetUint64(p)
-	d := tmp.Mod(x.Denom(), P).Uint64()
+// ratMod returns x mod p (p < 2^32); ok is false when p divides the
+// denominator. It reads the words in place (wordMod): the check of each
+// multi-modular candidate against a further prime runs it on every
+// coefficient.
+func ratMod(x *big.Rat, p uint64) (uint64, bool) {
+	d := wordMod(x.Denom(), p)
 	if d == 0 {
 		return 0, false
 	}
-	n := tmp.Mod(x.Num(), P).Uint64()
-	return n * modInv(d, p) % p, true
+	return wordMod(x.Num(), p) * modInv(d, p) % p, true
 }
 
 // fromPoly returns f mod p, monic; ok is false when p divides a
@@ -129,9 +120,8 @@ func ratMod(x *big.Rat, p uint64, tmp *big.Int) (uint64, bool) {
 // mirror f.
 func (e *modEngine) fromPoly(f *poly.Poly) (*mpoly, bool) {
 	g := &mpoly{sugar: f.TotalDegree(), deg: f.TotalDegree()}
-	tmp := new(big.Int)
 	for i := 0; i < f.Len(); i++ {
-		c, ok := ratMod(f.Coef(i), e.p, tmp)
+		c, ok := ratMod(f.Coef(i), e.p)
 		if !ok || i == 0 && c == 0 {
 			return nil, false
 		}

@@ -150,42 +150,47 @@ func (b *modBasis) sign() {
 	b.key = h.Sum64()
 }
 
-// crtGroup accumulates bases of one monomial support.
-type crtGroup struct {
-	res [][]*big.Int // coefficients mod M
-	M   *big.Int
-	n   int // primes folded in
+// newResidues returns an empty store for coefficients shaped like b's.
+func (b *modBasis) newResidues() *residues {
+	lens := make([]int, len(b.g))
+	for k, g := range b.g {
+		lens[k] = len(g.c)
+	}
+	return newResidues(lens)
 }
 
-func (c *crtGroup) fold(b modBasis, tmp *big.Int) {
-	coef := make([][]uint64, len(b.g))
-	for k, g := range b.g {
-		coef[k] = make([]uint64, len(g.c))
-		for j, v := range g.c {
-			coef[k][j] = uint64(v)
-		}
+// column returns b's coefficients one element after another, as
+// residues.add takes them.
+func (b *modBasis) column() []uint32 {
+	n := 0
+	for _, g := range b.g {
+		n += len(g.c)
 	}
-	if c.res == nil {
-		c.M = big.NewInt(1)
-		c.res = make([][]*big.Int, len(b.g))
-		for k, g := range b.g {
-			c.res[k] = make([]*big.Int, len(g.c))
-			for j := range g.c {
-				c.res[k][j] = new(big.Int)
+	col := make([]uint32, 0, n)
+	for _, g := range b.g {
+		col = append(col, g.c...)
+	}
+	return col
+}
+
+// agrees reports whether the reconstruction Q reduces mod b.p to b. The
+// inverse of a row's denominator is computed once for the coefficients
+// that share it.
+func agrees(Q *ratCoefs, b modBasis) bool {
+	x := new(big.Int)
+	var den *big.Int
+	var inv uint64
+	for k, g := range b.g {
+		s := Q.rowAt(k)
+		for j, v := range g.c {
+			if d := Q.dens[s+j]; d != den {
+				dp := wordMod(d, b.p)
+				if dp == 0 {
+					return false
+				}
+				den, inv = d, modInv(dp, b.p)
 			}
-		}
-	}
-	crtAdd(c.res, c.M, coef, b.p, tmp)
-	c.M.Mul(c.M, tmp.SetUint64(b.p))
-	c.n++
-}
-
-// agrees reports whether the rational basis Q reduces mod b.p to b.
-func agrees(Q [][]*big.Rat, b modBasis, tmp *big.Int) bool {
-	for k, g := range b.g {
-		for j, v := range g.c {
-			x, ok := ratMod(Q[k][j], b.p, tmp)
-			if !ok || x != uint64(v) {
+			if wordMod(Q.num(s+j, x), b.p)*inv%b.p != uint64(v) {
 				return false
 			}
 		}
@@ -230,11 +235,10 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 	}
 	// Only bases with the full run's support count: the exact proof
 	// (arnold.go) needs the leading monomials of a true basis mod p.
-	var acc crtGroup
-	tmp := new(big.Int)
-	acc.fold(first, tmp)
+	acc := first.newResidues()
+	acc.add(first.column(), first.p)
 	var wit witness
-	cand := wit.reconstruct(acc.res, acc.M)
+	cand := wit.reconstruct(acc)
 	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
 	for next < maxModPrimes {
 		batch := make([]modBasis, min(workers, maxModPrimes-next))
@@ -263,10 +267,10 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 			if !b.ok || b.key != first.key {
 				continue
 			}
-			if cand != nil && agrees(cand, b, tmp) {
-				return toPolys(r, first, cand), false, true, nil
+			if cand != nil && agrees(cand, b) {
+				return toPolys(r, first, cand.rats()), false, true, nil
 			}
-			acc.fold(b, tmp)
+			acc.add(b.column(), b.p)
 			if lim != nil && lim.maxBits > 0 && acc.M.BitLen() > 2*lim.maxBits+64 {
 				// Numerators and denominators within the bound are
 				// recovered by now.
@@ -276,7 +280,7 @@ func modularCandidateKeep(r *poly.Ring, ops *monoOps, lim *limits, F []*poly.Pol
 			// the reconstruction builds the next (the candidate phase's
 			// peak memory holds the residues and both).
 			cand = nil
-			cand = wit.reconstruct(acc.res, acc.M)
+			cand = wit.reconstruct(acc)
 		}
 	}
 	return nil, false, false, nil
