@@ -77,10 +77,13 @@ func (x *wideAcc) grow(hi int32) {
 	x.n = n
 }
 
-// reserve makes the buffer hold need words, keeping the live entries.
+// reserve makes the buffer hold need words, keeping the live entries. It
+// grows by a quarter at least, not by doubling: the buffer lives as long
+// as its goroutine's share of the certificate, and cyclic-8's two had
+// reached 144 MB, the peak of its run, with doubling.
 func (x *wideAcc) reserve(need int) {
 	if need > len(x.buf) {
-		buf := make([]big.Word, max(need, 2*len(x.buf)))
+		buf := make([]big.Word, max(need, len(x.buf)+len(x.buf)/4))
 		copy(buf, x.buf[:int(x.n)*x.w])
 		x.buf = buf
 	}
@@ -218,12 +221,18 @@ func (x *wideAcc) load(row denseRow, v *big.Int, sub bool) {
 // more time than the products.
 func (x *wideAcc) subMulRow(q []big.Word, qneg bool, row denseRow, k0 int, negm bool) {
 	wc := row.wide
-	w := x.w
-	for k := k0; k < len(row.cols); k++ {
-		at := int(row.cols[k]-x.lo) * w
-		e := x.buf[at : at+w : at+w]
-		o, end := wc.off[k], wc.off[k+1]
-		sub := qneg == (wc.neg[k] != negm)
+	cols := row.cols[k0:]
+	off := wc.off[k0 : len(row.cols)+1]
+	off = off[:len(cols)+1]
+	neg := wc.neg[k0:len(row.cols)]
+	neg = neg[:len(cols)]
+	flip := qneg != negm // a term subtracts when its sign is flip
+	buf, lo, w := x.buf, x.lo, x.w
+	for i, c := range cols {
+		at := int(c-lo) * w
+		e := buf[at : at+w : at+w]
+		o, end := off[i], off[i+1]
+		sub := neg[i] == flip
 		s0 := signWord(e)
 		switch {
 		case end-o == 1 && sub:
@@ -237,8 +246,8 @@ func (x *wideAcc) subMulRow(q []big.Word, qneg bool, row denseRow, k0 int, negm 
 		}
 		// The partial sums may wrap; only the last must be exact.
 		if s1 := signWord(e); sub && s0 != 0 && s1 == 0 || !sub && s0 == 0 && s1 != 0 {
-			x.unwrap(row.cols[k])
-			w = x.w
+			x.unwrap(c)
+			buf, w = x.buf, x.w
 		}
 	}
 }
