@@ -221,11 +221,7 @@ func (x *wideAcc) load(row denseRow, v *big.Int, sub bool) {
 // more time than the products.
 func (x *wideAcc) subMulRow(q []big.Word, qneg bool, row denseRow, k0 int, negm bool) {
 	wc := row.wide
-	cols := row.cols[k0:]
-	off := wc.off[k0 : len(row.cols)+1]
-	off = off[:len(cols)+1]
-	neg := wc.neg[k0:len(row.cols)]
-	neg = neg[:len(cols)]
+	cols, off, neg := row.cols[k0:], wc.off[k0:], wc.neg[k0:]
 	flip := qneg != negm // a term subtracts when its sign is flip
 	buf, lo, w := x.buf, x.lo, x.w
 	for i, c := range cols {

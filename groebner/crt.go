@@ -39,7 +39,7 @@ type witness struct{ k, j int }
 // has no reconstruction; a failure moves the witness to the coefficient
 // that failed.
 func (w *witness) reconstruct(res *residues) *ratCoefs {
-	if w.k >= res.rows() || w.j >= res.start[w.k+1]-res.start[w.k] {
+	if w.k >= res.rows() || w.j >= res.rowLen(w.k) {
 		w.k, w.j = 0, 0
 	}
 	if res.count() > 0 {
@@ -120,7 +120,7 @@ func reconstructAt(res *residues, from int) (out *ratCoefs, fk, fj int) {
 	for s, k := 0, from; k < from+rows; k++ {
 		k := k % rows
 		den := big.NewInt(1) // replaced, never changed: earlier fractions keep it
-		for j := range res.start[k+1] - res.start[k] {
+		for j := range res.rowLen(k) {
 			res.value(res.index(k, j), r)
 			t.Mul(r, den)
 			q.QuoRem(t, M, x)

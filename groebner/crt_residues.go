@@ -40,6 +40,9 @@ func (r *residues) count() int { return r.start[len(r.start)-1] }
 // rows returns the number of rows.
 func (r *residues) rows() int { return len(r.start) - 1 }
 
+// rowLen returns the number of coefficients of row k.
+func (r *residues) rowLen(k int) int { return r.start[k+1] - r.start[k] }
+
 // index returns the number of coefficient j of row k.
 func (r *residues) index(k, j int) int { return r.start[k] + j }
 
