@@ -223,6 +223,32 @@ func (x *wideAcc) subMulRow(q []big.Word, qneg bool, row denseRow, k0 int, negm 
 	wc := row.wide
 	cols, off, neg := row.cols[k0:], wc.off[k0:], wc.neg[k0:]
 	flip := qneg != negm // a term subtracts when its sign is flip
+	if len(cols) == 0 {
+		return
+	}
+	// The assembly checks no bounds: the row's columns (increasing) must be
+	// live entries, and every product must fit the width, as the Go loop's
+	// slicing would check.
+	if cols[0] < x.lo || cols[len(cols)-1] >= x.lo+x.n || len(q)+(wc.bits+bits.UintSize-1)/bits.UintSize > x.w+1 {
+		panic("groebner: a certificate row outside its accumulator")
+	}
+	for k := 0; k < len(cols); {
+		i, ok := mulRow(x.buf, x.w, x.lo, cols[k:], off[k:], neg[k:], wc.mag, q, flip)
+		if !ok {
+			x.subMulTerms(q, flip, cols[k:], off[k:], neg[k:], wc.mag)
+			return
+		}
+		if k += i; k == len(cols) {
+			return
+		}
+		x.unwrap(cols[k])
+		k++
+	}
+}
+
+// subMulTerms is subMulRow's loop in Go, a call into the word kernels a
+// term, for processors where mulRow has no assembly.
+func (x *wideAcc) subMulTerms(q []big.Word, flip bool, cols, off []int32, neg []bool, mag []big.Word) {
 	buf, lo, w := x.buf, x.lo, x.w
 	for i, c := range cols {
 		at := int(c-lo) * w
@@ -232,13 +258,13 @@ func (x *wideAcc) subMulRow(q []big.Word, qneg bool, row denseRow, k0 int, negm 
 		s0 := signWord(e)
 		switch {
 		case end-o == 1 && sub:
-			subMulWord(e, q, uint(wc.mag[o]))
+			subMulWord(e, q, uint(mag[o]))
 		case end-o == 1:
-			addMulWord(e, q, uint(wc.mag[o]))
+			addMulWord(e, q, uint(mag[o]))
 		case sub:
-			subMulWords(e, q, wc.mag[o:end])
+			subMulWords(e, q, mag[o:end])
 		default:
-			addMulWords(e, q, wc.mag[o:end])
+			addMulWords(e, q, mag[o:end])
 		}
 		// The partial sums may wrap; only the last must be exact.
 		if s1 := signWord(e); sub && s0 != 0 && s1 == 0 || !sub && s0 == 0 && s1 != 0 {

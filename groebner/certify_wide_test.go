@@ -20,12 +20,14 @@ func randBig(rng *rand.Rand, bits int) *big.Int {
 	return n
 }
 
-// TestWideAccMatchesBig applies random updates acc -= q*m and scalings to
-// a few columns of a wideAcc started one word wide and to big integers,
+// TestWideAccMatchesBig applies random updates acc -= q*row and scalings
+// to a few columns of a wideAcc started one word wide and to big integers,
 // and compares after each: the accumulator must widen whenever a value
 // passes its width (the overflow the sign change reveals), in either
-// direction, and stay exact.
-func TestWideAccMatchesBig(t *testing.T) {
+// direction and at any term of a row, and stay exact.
+func TestWideAccMatchesBig(t *testing.T) { checkWideAcc(t) }
+
+func checkWideAcc(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 200 {
 		var x wideAcc
@@ -45,23 +47,38 @@ func TestWideAccMatchesBig(t *testing.T) {
 				for k := c; k < cols; k++ {
 					want[k].Mul(&want[k], &a)
 				}
-			} else {
+				continue
+			}
+			// A row of terms at columns c.. (each kept with probability
+			// 1/2, c always), after a term that subMulRow skips (k0 = 1).
+			q := randBig(rng, 1+rng.IntN(500)) // up to eight words: chunks and tails
+			rowCols := []int32{int32(10 + rng.IntN(cols))}
+			coefs := []*big.Int{big.NewInt(1)}
+			bitsM := 0
+			for k := c; k < cols; k++ {
+				if k > c && rng.IntN(2) == 0 {
+					continue
+				}
 				m := randBig(rng, 1+rng.IntN(130))
-				q := randBig(rng, 1+rng.IntN(120))
-				if rng.IntN(2) == 0 && m.BitLen() < x.w*64-2 {
-					// A product just inside the width, so that the sum
-					// overflows it.
-					q.Lsh(big.NewInt(int64(1-2*rng.IntN(2))), uint(x.w*64-2-m.BitLen()))
+				if m.Sign() == 0 {
+					m.SetInt64(-5)
 				}
-				if need := q.BitLen() + m.BitLen(); need >= x.w*64 {
-					x.widen(need/64 + 1) // no spare word: sums overflow
-				}
-				// A row of one term, at column c, after a term elsewhere
-				// that subMulRow skips (k0 = 1).
-				row := denseRow{cols: []int32{int32(10 + rng.IntN(cols)), int32(10 + c)}, wide: newWideCoefs([]*big.Int{big.NewInt(1), m})}
-				x.subMulRow(q.Bits(), q.Sign() < 0, row, 1, false)
-				p.Mul(q, m)
-				want[c].Sub(&want[c], &p)
+				rowCols = append(rowCols, int32(10+k))
+				coefs = append(coefs, m)
+				bitsM = max(bitsM, m.BitLen())
+			}
+			if rng.IntN(2) == 0 && bitsM < x.w*64-2 {
+				// Products just inside the width, so that sums overflow it.
+				q.Lsh(big.NewInt(int64(1-2*rng.IntN(2))), uint(x.w*64-2-bitsM))
+			}
+			if need := q.BitLen() + bitsM; need >= x.w*64 {
+				x.widen(need/64 + 1) // no spare word: sums overflow
+			}
+			row := denseRow{cols: rowCols, wide: newWideCoefs(coefs)}
+			x.subMulRow(q.Bits(), q.Sign() < 0, row, 1, false)
+			for k, col := range rowCols[1:] {
+				p.Mul(q, coefs[k+1])
+				want[col-10].Sub(&want[col-10], &p)
 			}
 			for k := range cols {
 				if got := x.toBig(x.entry(int32(10 + k))); got.Cmp(&want[k]) != 0 {

@@ -33,6 +33,9 @@ func addMulVVVADX(e, q, m []big.Word)
 func subMulVVVADX(e, q, m []big.Word)
 
 //go:noescape
+func mulRowADX(buf []big.Word, w, lo int, cols, off []int32, neg []bool, mag, q []big.Word, flip bool) int
+
+//go:noescape
 func addMulVWMulq(z, x []big.Word, y uint) uint
 
 //go:noescape
@@ -78,4 +81,18 @@ func subMulVVV(e, q, m []big.Word) bool {
 	_ = e[:len(q)+len(m)-1]
 	subMulVVVADX(e, q, m)
 	return true
+}
+
+// mulRow updates the entries of a row's terms in one call into assembly,
+// as wideAcc.subMulRow describes (buf, w and lo the accumulator's; the
+// term k subtracts q*m when neg[k] == flip, else adds it), and returns the
+// index of the first term whose result wrapped (its update made), or
+// len(cols) when none did; or it reports false and does nothing, on
+// processors without ADX. len(off) = len(cols)+1.
+func mulRow(buf []big.Word, w int, lo int32, cols, off []int32, neg []bool, mag, q []big.Word, flip bool) (int, bool) {
+	if !hasADX {
+		return 0, false
+	}
+	_, _ = off[len(cols)], neg[:len(cols)]
+	return mulRowADX(buf, w, int(lo), cols, off, neg, mag, q, flip), true
 }

@@ -303,3 +303,163 @@ snext:
 	JMP  souter
 send:
 	RET
+
+// A whole row of the certificate in one call (wideAcc.subMulRow): for
+// each term i, the entry e of column cols[i] (w words at buf[(c-lo)*w])
+// becomes e - q*m or e + q*m, m the term's magnitude mag[off[i]:off[i+1]],
+// by the passes of addMulVVVADX or subMulVVVADX; the sign of e's top word
+// before and after tells whether the result wrapped, and the call returns
+// at the first term that did (its update made), with that term's index,
+// else with len(cols). Called through the Go loop around it, a term had
+// cost a lookup, a sign test, a call and a dispatch, more than its
+// products on katsura-9. Locals: the term index, m's address and length,
+// and the sign word of e before the update.
+//
+// The width must hold every product: len(q)+len(m) <= w+1.
+
+// func mulRowADX(buf []big.Word, w, lo int, cols, off []int32, neg []bool, mag, q []big.Word, flip bool) int
+TEXT ·mulRowADX(SB), NOSPLIT, $32-176
+	MOVQ $0, i-8(SP)
+rterm:
+	MOVQ i-8(SP), R13
+	CMPQ R13, cols_len+48(FP)
+	JGE  rall
+	MOVQ    cols_base+40(FP), AX
+	MOVLQSX 0(AX)(R13*4), AX
+	SUBQ    lo+32(FP), AX
+	IMULQ   w+24(FP), AX
+	MOVQ    buf_base+0(FP), DI
+	LEAQ    0(DI)(AX*8), DI
+	MOVQ    off_base+64(FP), AX
+	MOVLQSX 0(AX)(R13*4), BX
+	MOVLQSX 4(AX)(R13*4), CX
+	SUBQ    BX, CX
+	MOVQ    CX, mlen-24(SP)
+	MOVQ    mag_base+112(FP), AX
+	LEAQ    0(AX)(BX*8), AX
+	MOVQ    AX, mbase-16(SP)
+	MOVQ    w+24(FP), AX
+	MOVQ    -8(DI)(AX*8), AX
+	SARQ    $63, AX
+	MOVQ    AX, s0-32(SP)
+	MOVQ    neg_base+88(FP), AX
+	MOVBLZX 0(AX)(R13*1), AX
+	MOVBLZX flip+160(FP), BX
+	MOVQ    q_base+136(FP), SI
+	MOVQ    q_len+144(FP), CX
+	MOVQ    CX, R12
+	ANDQ    $-4, R12
+	CMPQ    AX, BX
+	JEQ     rsub
+	XORQ R13, R13
+rapass:
+	CMPQ R13, mlen-24(SP)
+	JGE  raend
+	MOVQ mbase-16(SP), AX
+	MOVQ 0(AX)(R13*8), DX
+	LEAQ 0(DI)(R13*8), R8
+	XORQ BX, BX
+	XORQ R9, R9
+	TESTQ R12, R12
+	JZ   ratail
+rachunk:
+	ADDCHUNK(R8)
+	ADDQ $4, R9
+	CMPQ R9, R12
+	JLT  rachunk
+ratail:
+	MOVQ DX, R10
+	CMPQ R9, CX
+	JGE  raprop
+raword:
+	ADDWORD(R8, R10)
+	INCQ R9
+	CMPQ R9, CX
+	JLT  raword
+raprop:
+	LEAQ 0(R13)(CX*1), R9
+	MOVQ w+24(FP), R11
+raripple:
+	TESTQ BX, BX
+	JZ   ranext
+	CMPQ R9, R11
+	JGE  ranext
+	ADDQ BX, 0(DI)(R9*8)
+	MOVQ $0, BX
+	ADCQ $0, BX
+	INCQ R9
+	JMP  raripple
+ranext:
+	INCQ R13
+	JMP  rapass
+raend:
+	// An addition wrapped when e was not negative and now is.
+	MOVQ w+24(FP), AX
+	MOVQ -8(DI)(AX*8), AX
+	SARQ $63, AX
+	MOVQ s0-32(SP), BX
+	NOTQ BX
+	ANDQ BX, AX
+	JNZ  rwrapped
+	INCQ i-8(SP)
+	JMP  rterm
+rsub:
+	XORQ R13, R13
+rspass:
+	CMPQ R13, mlen-24(SP)
+	JGE  rsend
+	MOVQ mbase-16(SP), AX
+	MOVQ 0(AX)(R13*8), DX
+	LEAQ 0(DI)(R13*8), R8
+	XORQ BX, BX
+	XORQ R9, R9
+	TESTQ R12, R12
+	JZ   rstail
+rschunk:
+	SUBCHUNK(R8)
+	ADDQ $4, R9
+	CMPQ R9, R12
+	JLT  rschunk
+rstail:
+	MOVQ DX, R10
+	CMPQ R9, CX
+	JGE  rsprop
+rsword:
+	SUBWORD(R8, R10)
+	INCQ R9
+	CMPQ R9, CX
+	JLT  rsword
+rsprop:
+	LEAQ 0(R13)(CX*1), R9
+	MOVQ w+24(FP), R11
+rsripple:
+	TESTQ BX, BX
+	JZ   rsnext
+	CMPQ R9, R11
+	JGE  rsnext
+	SUBQ BX, 0(DI)(R9*8)
+	MOVQ $0, BX
+	ADCQ $0, BX
+	INCQ R9
+	JMP  rsripple
+rsnext:
+	INCQ R13
+	JMP  rspass
+rsend:
+	// A subtraction wrapped when e was negative and now is not.
+	MOVQ w+24(FP), AX
+	MOVQ -8(DI)(AX*8), AX
+	SARQ $63, AX
+	NOTQ AX
+	ANDQ s0-32(SP), AX
+	JNZ  rwrapped
+	INCQ i-8(SP)
+	JMP  rterm
+rwrapped:
+	MOVQ i-8(SP), AX
+	MOVQ AX, ret+168(FP)
+	RET
+rall:
+	MOVQ cols_len+48(FP), AX
+	MOVQ AX, ret+168(FP)
+	RET

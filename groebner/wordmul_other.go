@@ -16,3 +16,8 @@ func addMulVVV(e, q, m []big.Word) bool { return false }
 
 // subMulVVV reports false, like addMulVVV.
 func subMulVVV(e, q, m []big.Word) bool { return false }
+
+// mulRow reports false: wideAcc.subMulRow runs its own loop here.
+func mulRow(buf []big.Word, w int, lo int32, cols, off []int32, neg []bool, mag, q []big.Word, flip bool) (int, bool) {
+	return 0, false
+}
