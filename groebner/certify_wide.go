@@ -216,9 +216,11 @@ func (x *wideAcc) load(row denseRow, v *big.Int, sub bool) {
 // fit. The caller makes the width hold every product: bitlen(q)+bitlen(m)
 // < w*UintSize, so that each exact result is within one word of the
 // width, and a change of sign against the product's tells that it did not
-// fit. The common coefficient of one word goes straight to the kernel: on
-// katsura-8 the calls and lookups around the word products had taken
-// more time than the products.
+// fit. The whole row is one call into assembly where there is one
+// (mulRow), which stops at a term whose result wrapped so that the
+// accumulator widens before the next: with a call a term, the lookups,
+// sign tests and dispatch around the word products had taken more time
+// than the products (katsura-9).
 func (x *wideAcc) subMulRow(q []big.Word, qneg bool, row denseRow, k0 int, negm bool) {
 	wc := row.wide
 	cols, off, neg := row.cols[k0:], wc.off[k0:], wc.neg[k0:]
