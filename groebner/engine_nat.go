@@ -39,7 +39,7 @@ func (z *zarith) store(m []big.Word, neg bool) zint {
 	switch {
 	case len(m) == 0:
 		return zint{}
-	case len(m) == 1 && m[0] < 1<<63:
+	case len(m) == 1 && uint64(m[0]) < 1<<63:
 		if neg {
 			return zint{s: -int64(m[0])}
 		}
