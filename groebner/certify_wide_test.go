@@ -101,6 +101,44 @@ func checkWideAcc(t *testing.T) {
 	}
 }
 
+// TestSubMulRowRefusesOutside checks the guard in front of the row's
+// assembly, which checks no bounds itself: a row with a column past the
+// live entries, or before them, or a product wider than the accumulator,
+// must panic rather than write outside it.
+func TestSubMulRowRefusesOutside(t *testing.T) {
+	one := []*big.Int{big.NewInt(1), big.NewInt(3)}
+	wide := []*big.Int{big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 100)}
+	for _, tc := range []struct {
+		name  string
+		cols  []int32
+		coefs []*big.Int
+		q     *big.Int
+	}{
+		{"past the live entries", []int32{10, 15}, one, big.NewInt(2)},
+		{"before the live entries", []int32{10, 9}, one, big.NewInt(2)},
+		{"product wider than the entries", []int32{10, 11}, wide, new(big.Int).Lsh(big.NewInt(1), 100)},
+	} {
+		var x wideAcc
+		x.start(10, 14, 2)
+		row := denseRow{cols: tc.cols, wide: newWideCoefs(tc.coefs)}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", tc.name)
+				}
+			}()
+			x.subMulRow(tc.q.Bits(), false, row, 1, false)
+		}()
+	}
+	// Inside the bounds the same call goes through.
+	var x wideAcc
+	x.start(10, 14, 2)
+	x.subMulRow(big.NewInt(2).Bits(), false, denseRow{cols: []int32{10, 14}, wide: newWideCoefs(one)}, 1, false)
+	if got := x.toBig(x.entry(14)); got.Int64() != -6 {
+		t.Fatalf("entry 14 = %v, want -6", got)
+	}
+}
+
 // TestSignedLen pins the bit length of two's complement entries at the
 // edges of a word.
 func TestSignedLen(t *testing.T) {
